@@ -1,0 +1,21 @@
+"""narrate: offline article-to-audio with chapters, for podcast apps.
+
+The public surface is small: `narrate_file` does what the `narrate FILE` command does.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+__all__ = ["narrate_file", "__version__"]
+
+if TYPE_CHECKING:
+    from narrate.model import Episode
+
+
+def narrate_file(source: Any, out: Any = None, **options: Any) -> Episode:
+    """Narrate one document to an MP3; see narrate.pipeline.narrate_file."""
+    from narrate.pipeline import narrate_file as _narrate_file
+
+    return _narrate_file(source, out, **options)

@@ -1,0 +1,3 @@
+from narrate.cli import main
+
+main()

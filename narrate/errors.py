@@ -1,0 +1,30 @@
+"""One exception family: every expected failure is a NarrateError with a message a user can act on.
+
+The CLI turns these into a single line and a non-zero exit; anything else is a bug.
+"""
+
+from __future__ import annotations
+
+
+class NarrateError(Exception):
+    """Base class: the message says what failed, the likely cause, and the fix."""
+
+
+class InputError(NarrateError):
+    """The input file is missing, unreadable, empty, binary or otherwise unusable."""
+
+
+class VoiceError(NarrateError):
+    """A voice preset or engine voice could not be found or is invalid."""
+
+
+class EngineError(NarrateError):
+    """The speech engine could not start or failed to produce audio."""
+
+
+class EncodeError(NarrateError):
+    """ffmpeg could not be found or failed to encode the audio."""
+
+
+class OutputError(NarrateError):
+    """The output path cannot be written."""

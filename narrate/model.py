@@ -1,0 +1,117 @@
+"""The data that flows through the pipeline: Document -> Script -> Segments -> Episode.
+
+Plain dataclasses with no behaviour hiding in them, so every stage can be tested alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+
+SAMPLE_WIDTH = 2  # bytes per sample: every engine hands over signed 16-bit mono PCM
+
+
+@dataclass(frozen=True)
+class Section:
+    """A run of paragraphs, optionally under a heading (headings become chapters)."""
+
+    paragraphs: tuple[str, ...]
+    heading: str | None = None
+    level: int = 1
+
+
+@dataclass(frozen=True)
+class Document:
+    """What a reader understood of a file: metadata and sections, nothing spoken yet."""
+
+    title: str
+    sections: tuple[Section, ...]
+    author: str | None = None
+    date: str | None = None
+    source: str | None = None
+    language: str | None = None
+    cover: bytes | None = None
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def paragraphs(self) -> list[str]:
+        return [p for s in self.sections for p in s.paragraphs]
+
+
+class ChunkKind(str, Enum):
+    TITLE = "title"
+    HEADING = "heading"
+    TEXT = "text"
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """One engine call: a few whole sentences, and the silence that follows them.
+
+    `text` is what the engine is given (normalised); `display` is the reader's text,
+    used for transcripts and chapter titles.
+    """
+
+    text: str
+    display: str
+    kind: ChunkKind
+    pause_after: float
+    paragraph: int
+    starts_paragraph: bool
+    chapter: str | None = None  # set when this chunk must open a chapter (title, heading)
+
+
+@dataclass(frozen=True)
+class Script:
+    """Everything that will be spoken, in order, plus the metadata for tags."""
+
+    document: Document
+    chunks: tuple[Chunk, ...]
+
+    @property
+    def title(self) -> str:
+        return self.document.title
+
+
+@dataclass(frozen=True)
+class Segment:
+    """The audio of one chunk: signed 16-bit mono PCM at `sample_rate`."""
+
+    index: int
+    pcm: bytes
+    sample_rate: int
+
+    @property
+    def duration(self) -> float:
+        return len(self.pcm) / SAMPLE_WIDTH / self.sample_rate
+
+
+@dataclass(frozen=True)
+class Chapter:
+    title: str
+    start: float
+    end: float
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A transcript cue: the text of one chunk and exactly when it is heard."""
+
+    start: float
+    end: float
+    text: str
+
+
+@dataclass
+class Episode:
+    """The finished file and the timings computed from real segment durations."""
+
+    path: Path
+    title: str
+    duration: float
+    chapters: list[Chapter] = field(default_factory=list)
+    cues: list[Cue] = field(default_factory=list)
+    size: int = 0
+    elapsed: float = 0.0
+    chunks: int = 0

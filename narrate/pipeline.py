@@ -1,0 +1,145 @@
+"""The pipeline, callable from Python: read -> script -> synthesise -> stitch/encode -> tag.
+
+`narrate_file` is what the CLI calls; everything it does is available here without click.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from narrate import __version__
+from narrate.audio import samples_in, with_pause
+from narrate.encode import EncodeSettings, StreamEncoder
+from narrate.fileio import atomic_path, check_writable_folder
+from narrate.model import Episode, Script
+from narrate.readers import read_document
+from narrate.segment import build_script
+from narrate.synth import effective_jobs, synthesize
+from narrate.tags import EpisodeTags, write_mp3_tags
+from narrate.timeline import plan_chapters, plan_cues, start_times
+from narrate.voices import VoicePreset, resolve_voice
+
+# Called after each chunk with (chunks done, chunks in all, seconds of audio so far).
+Progress = Callable[[int, int, float], None]
+
+
+@dataclass
+class NarrateOptions:
+    """Everything a single narration can be told; each field mirrors a CLI option."""
+
+    title: str | None = None
+    author: str | None = None
+    album: str | None = None
+    voice: str | None = None
+    rate: int | None = None
+    volume: float | None = None
+    pitch: int | None = None
+    pause: float | None = None
+    bitrate: str = "64k"
+    format: str | None = None
+    jobs: int | None = None
+    progress: Progress | None = field(default=None, repr=False)
+
+
+def default_output(source: str) -> Path:
+    if source == "-":
+        return Path("narration.mp3")
+    return Path(source).with_suffix(".mp3")
+
+
+def prepare(source: str, options: NarrateOptions) -> tuple[Script, VoicePreset]:
+    """Read and lay out the script, and resolve the voice, without touching the engine
+    unless the voice name is not a preset."""
+    voice = _voice_for(options)
+    document = read_document(source, options.format, options.title)
+    script = build_script(document, voice.pauses)
+    return script, voice
+
+
+def _voice_for(options: NarrateOptions) -> VoicePreset:
+    from narrate.errors import VoiceError
+
+    try:
+        preset = resolve_voice(options.voice)
+    except VoiceError:
+        if options.voice is None or options.voice.endswith(".toml"):
+            raise
+        from narrate.engines import get_engine
+
+        ids = []
+        for voice in get_engine("espeak").voices():
+            ids += [voice.id, *voice.languages]
+        preset = resolve_voice(options.voice, ids)
+    return preset.with_overrides(options.rate, options.volume, options.pitch, options.pause)
+
+
+def narrate_file(source: str | Path, out: str | Path | None = None, **options: object) -> Episode:
+    """Narrate one document to an MP3 and return what was made.
+
+    `options` are the fields of NarrateOptions (title, author, voice, rate, ...).
+    """
+    opts = NarrateOptions(**options)  # type: ignore[arg-type]
+    source = str(source)
+    out_path = Path(out) if out is not None else default_output(source)
+    check_writable_folder(out_path)
+    started = time.perf_counter()
+    script, voice = prepare(source, opts)
+    return render(script, voice, out_path, opts, started)
+
+
+def render(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOptions,
+           started: float | None = None) -> Episode:
+    """Synthesise, stitch and encode `script` into `out_path` atomically, then tag it."""
+    started = time.perf_counter() if started is None else started
+    chunks = script.chunks
+    jobs = effective_jobs(opts.jobs, len(chunks))
+    speech: list[float] = []
+    pauses = [chunk.pause_after for chunk in chunks]
+    total_samples = 0
+    rate = 0
+    with atomic_path(out_path) as temp:
+        encoder: StreamEncoder | None = None
+        try:
+            for segment in synthesize(chunks, voice, jobs):
+                if encoder is None:
+                    rate = segment.sample_rate
+                    encoder = StreamEncoder(temp, rate, EncodeSettings(bitrate=opts.bitrate))
+                piece = with_pause(segment, pauses[segment.index])
+                encoder.write(piece.raw_data)
+                total_samples += samples_in(piece)
+                speech.append(segment.duration)
+                if opts.progress:
+                    opts.progress(segment.index + 1, len(chunks), total_samples / rate)
+            assert encoder is not None
+            encoder.close()
+        except BaseException:
+            if encoder is not None:
+                encoder.abort()
+            raise
+        duration = total_samples / rate
+        starts = start_times(speech, [round(p * rate) / rate for p in pauses])
+        chapters = plan_chapters(chunks, starts, duration)
+        write_mp3_tags(temp, episode_tags(script, voice, opts), chapters)
+    return Episode(
+        path=out_path, title=script.title, duration=duration, chapters=chapters,
+        cues=plan_cues(chunks, starts, speech), size=out_path.stat().st_size,
+        elapsed=time.perf_counter() - started, chunks=len(chunks),
+    )
+
+
+def episode_tags(script: Script, voice: VoicePreset, opts: NarrateOptions) -> EpisodeTags:
+    document = script.document
+    source = document.source if document.source not in (None, "-") else "standard input"
+    return EpisodeTags(
+        title=script.title,
+        artist=opts.author or document.author or "narrate",
+        album=opts.album or "narrate",
+        comment=f"Narrated by narrate {__version__} from {Path(source).name if source != 'standard input' else source}",
+        date=document.date or date.today().isoformat(),
+        language=voice.language,
+        encoder=f"narrate {__version__} ({voice.engine}: {voice.voice})",
+    )

@@ -1,0 +1,80 @@
+"""Plain text: blank lines separate paragraphs, hard-wrapped lines are joined.
+
+The title is the first line when it reads like a headline, else it comes from the file name.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+
+from narrate.model import Document, Section
+
+_BLANK_LINE = re.compile(r"\n[ \t\f\v]*\n")
+_HEADLINE_MAX_WORDS = 16
+_HEADLINE_MAX_CHARS = 120
+
+
+def split_paragraphs(text: str) -> list[str]:
+    """Paragraphs separated by blank lines; wrapped lines inside one are joined by a space."""
+    paragraphs = []
+    for block in _BLANK_LINE.split(text):
+        joined = " ".join(line.strip() for line in block.split("\n") if line.strip())
+        joined = re.sub(r"[ \t]+", " ", joined).strip()
+        if joined:
+            paragraphs.append(joined)
+    return paragraphs
+
+
+def looks_like_headline(line: str) -> bool:
+    """Short, no sentence-final punctuation, and not a lone number or symbol."""
+    words = line.split()
+    return (
+        0 < len(words) <= _HEADLINE_MAX_WORDS
+        and len(line) <= _HEADLINE_MAX_CHARS
+        and not line.rstrip().endswith((".", ",", ";", ":", "!", "?", "\u2026"))
+        and any(ch.isalpha() for ch in line)
+    )
+
+
+def title_from_name(name: str | None) -> str:
+    """'my_saved-article.txt' -> 'My saved article'."""
+    if not name or name == "-":
+        return "Untitled article"
+    stem = PurePath(name).stem
+    words = re.sub(r"[_\-.]+", " ", stem).split()
+    if not words:
+        return "Untitled article"
+    title = " ".join(words)
+    return title[0].upper() + title[1:]
+
+
+def read_text(text: str, source: str | None = None, title: str | None = None) -> Document:
+    """Build a Document from plain text."""
+    first_line, _, rest = text.lstrip("\n").partition("\n")
+    first_line = first_line.strip()
+    body_starts_after_title = bool(first_line) and looks_like_headline(first_line) and (
+        rest.startswith("\n") or rest.strip() == "" or _next_line_is_blank_or_long(rest)
+    )
+    if body_starts_after_title:
+        found_title = first_line
+        body = rest
+    else:
+        found_title = None
+        body = text
+    paragraphs = split_paragraphs(body)
+    if not paragraphs and found_title:
+        # A one-line file: the line is the whole article, not just its title.
+        paragraphs = [found_title]
+        found_title = None
+    return Document(
+        title=title or found_title or title_from_name(source),
+        sections=(Section(tuple(paragraphs)),) if paragraphs else (),
+        source=source,
+    )
+
+
+def _next_line_is_blank_or_long(rest: str) -> bool:
+    """A headline is followed by a blank line, or directly by a body line of real prose."""
+    next_line = rest.split("\n", 1)[0].strip()
+    return not next_line or len(next_line.split()) > _HEADLINE_MAX_WORDS

@@ -1,0 +1,54 @@
+"""Document -> Script: paragraphs become chunks of whole sentences with pauses after them.
+
+Pure: no engine, no audio. `narrate inspect` prints what this produces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from narrate.model import Chunk, ChunkKind, Document, Script
+from narrate.normalize import normalize
+from narrate.sentences import MAX_CHUNK_CHARS, chunk_sentences, split_sentences
+
+
+@dataclass(frozen=True)
+class Pauses:
+    """Seconds of silence after each kind of chunk."""
+
+    sentence: float = 0.0  # between chunks of one paragraph: the engine's own sentence pause
+    paragraph: float = 0.7
+    title: float = 1.2
+    heading: float = 1.0
+
+
+def build_script(document: Document, pauses: Pauses = Pauses(),
+                 chunk_chars: int = MAX_CHUNK_CHARS) -> Script:
+    """Lay out everything that will be spoken, in order."""
+    chunks: list[Chunk] = []
+    title = normalize(document.title)
+    if title:
+        chunks.append(Chunk(text=title, display=document.title, kind=ChunkKind.TITLE,
+                            pause_after=pauses.title, paragraph=-1, starts_paragraph=True,
+                            chapter=document.title))
+    paragraph_index = 0
+    for section in document.sections:
+        if section.heading:
+            chunks.append(Chunk(text=normalize(section.heading), display=section.heading,
+                                kind=ChunkKind.HEADING, pause_after=pauses.heading,
+                                paragraph=paragraph_index, starts_paragraph=True,
+                                chapter=section.heading))
+        for paragraph in section.paragraphs:
+            pieces = chunk_sentences(split_sentences(paragraph), chunk_chars)
+            for position, piece in enumerate(pieces):
+                spoken = normalize(piece)
+                if not spoken:
+                    continue
+                last = position == len(pieces) - 1
+                chunks.append(Chunk(
+                    text=spoken, display=piece, kind=ChunkKind.TEXT,
+                    pause_after=pauses.paragraph if last else pauses.sentence,
+                    paragraph=paragraph_index, starts_paragraph=position == 0,
+                ))
+            paragraph_index += 1
+    return Script(document=document, chunks=tuple(chunks))

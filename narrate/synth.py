@@ -1,0 +1,65 @@
+"""Runs an engine over a script's chunks and yields their audio, in order.
+
+With several jobs, chunks are synthesised by worker processes, each holding its own engine
+(eSpeak NG keeps per-process state). At most a few chunks per worker are in flight, so memory
+stays flat however long the document is, and the consumer (the encoder) sets the pace.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections import deque
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+
+from narrate.engines import get_engine
+from narrate.model import Chunk, Segment
+from narrate.voices import VoicePreset
+
+# Fewer chunks than this per worker are not worth a process start.
+MIN_CHUNKS_PER_WORKER = 12
+IN_FLIGHT_PER_WORKER = 4
+
+
+def default_jobs() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+def effective_jobs(requested: int | None, chunk_count: int) -> int:
+    """Workers to start: all cores by default, but never more than the text can keep busy."""
+    jobs = requested or default_jobs()
+    return max(1, min(jobs, chunk_count // MIN_CHUNKS_PER_WORKER))
+
+
+def _speak(engine_name: str, index: int, text: str, voice: VoicePreset) -> Segment:
+    engine = get_engine(engine_name)
+    return Segment(index=index, pcm=engine.synthesize(text, voice), sample_rate=engine.sample_rate)
+
+
+def _start_worker(engine_name: str) -> None:
+    get_engine(engine_name)  # load the engine once, before the first chunk arrives
+
+
+def synthesize(chunks: Sequence[Chunk], voice: VoicePreset, jobs: int = 1) -> Iterator[Segment]:
+    """Yield one Segment per chunk, in script order."""
+    if jobs <= 1:
+        for index, chunk in enumerate(chunks):
+            yield _speak(voice.engine, index, chunk.text, voice)
+        return
+    context = multiprocessing.get_context("spawn")
+    window: deque[Future[Segment]] = deque()
+    limit = jobs * IN_FLIGHT_PER_WORKER
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
+                             initializer=_start_worker, initargs=(voice.engine,)) as pool:
+        pending = iter(enumerate(chunks))
+        try:
+            for index, chunk in pending:
+                window.append(pool.submit(_speak, voice.engine, index, chunk.text, voice))
+                if len(window) >= limit:
+                    yield window.popleft().result()
+            while window:
+                yield window.popleft().result()
+        finally:
+            for future in window:
+                future.cancel()

@@ -1,0 +1,57 @@
+"""Chapters and transcript cues from chunk durations.
+
+The same functions serve `narrate inspect` (estimated durations) and the finished episode
+(real durations of the synthesised segments), so the two never disagree in shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from narrate.model import Chapter, Chunk, Cue
+
+MIN_CHAPTER_SECONDS = 30.0
+CHAPTER_TITLE_WORDS = 6
+
+
+def start_times(speech: Sequence[float], pauses: Sequence[float], offset: float = 0.0) -> list[float]:
+    """When each chunk starts, given its speech length and the silence after it."""
+    starts, clock = [], offset
+    for spoken, pause in zip(speech, pauses):
+        starts.append(clock)
+        clock += spoken + pause
+    return starts
+
+
+def chapter_title(text: str, words: int = CHAPTER_TITLE_WORDS) -> str:
+    """A paragraph's first few words: 'It was a bright cold day in…'."""
+    parts = text.split()
+    title = " ".join(parts[:words]).rstrip(",;:.")
+    return title + ("\u2026" if len(parts) > words else "")
+
+
+def plan_chapters(chunks: Sequence[Chunk], starts: Sequence[float], total: float,
+                  min_seconds: float = MIN_CHAPTER_SECONDS) -> list[Chapter]:
+    """Chapters at paragraph boundaries, at most about one per `min_seconds`.
+
+    Titles and headings always open a chapter; a plain paragraph opens one when the current
+    chapter has run for at least `min_seconds`.
+    """
+    opened: list[tuple[str, float]] = []
+    for chunk, start in zip(chunks, starts):
+        if chunk.chapter is not None:
+            if not opened or opened[-1][1] != start:
+                opened.append((chunk.chapter, start))
+        elif chunk.starts_paragraph and (not opened or start - opened[-1][1] >= min_seconds):
+            opened.append((chapter_title(chunk.display), start))
+    chapters = []
+    for index, (title, start) in enumerate(opened):
+        end = opened[index + 1][1] if index + 1 < len(opened) else total
+        if end > start:
+            chapters.append(Chapter(title=title, start=start, end=end))
+    return chapters
+
+
+def plan_cues(chunks: Sequence[Chunk], starts: Sequence[float], speech: Sequence[float]) -> list[Cue]:
+    """One cue per chunk, from the moment it starts until its speech ends."""
+    return [Cue(start=s, end=s + d, text=c.display) for c, s, d in zip(chunks, starts, speech)]

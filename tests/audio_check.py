@@ -1,0 +1,28 @@
+"""Read results back the way a player would: decode with ffmpeg, read tags with mutagen."""
+
+from __future__ import annotations
+
+import array
+from pathlib import Path
+
+from pydub import AudioSegment
+from pydub.silence import detect_nonsilent
+
+from narrate.ffmpeg import run
+
+RATE = 22050
+
+
+def decode(path: Path, rate: int = RATE) -> AudioSegment:
+    """Decode any audio file to mono 16-bit PCM at `rate`, as a player would hear it."""
+    pcm = run(["-i", str(path), "-f", "s16le", "-ac", "1", "-ar", str(rate), "pipe:1"])
+    return AudioSegment(data=pcm, sample_width=2, frame_rate=rate, channels=1)
+
+
+def speech_regions(audio: AudioSegment, min_gap_ms: int = 550) -> list[tuple[int, int]]:
+    """Stretches of speech separated by at least `min_gap_ms` of near-silence."""
+    return detect_nonsilent(audio, min_silence_len=min_gap_ms, silence_thresh=-50, seek_step=5)
+
+
+def peak(audio: AudioSegment) -> int:
+    return max((abs(v) for v in array.array("h", audio.raw_data)), default=0)

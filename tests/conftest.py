@@ -1,0 +1,25 @@
+"""Shared fixtures: real engine, real ffmpeg, no patched world."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SAMPLE = REPO / "samples" / "welcome.txt"
+
+
+@pytest.fixture(scope="session")
+def sample_path() -> Path:
+    return SAMPLE
+
+
+@pytest.fixture(scope="session")
+def narrated_sample(tmp_path_factory: pytest.TempPathFactory):
+    """The bundled sample narrated once per session (the expensive part of many tests)."""
+    from narrate.pipeline import narrate_file
+
+    out = tmp_path_factory.mktemp("sample") / "welcome.mp3"
+    episode = narrate_file(SAMPLE, out)
+    return episode

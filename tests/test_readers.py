@@ -1,0 +1,79 @@
+import pytest
+
+from narrate.errors import InputError
+from narrate.readers import read_document
+from narrate.readers.decode import decode_text
+from narrate.readers.text import read_text, split_paragraphs, title_from_name
+
+
+def test_utf8_with_bom_and_crlf():
+    decoded = decode_text("\ufeffTitle\r\n\r\nBody line one\r\nline two.\r\n".encode("utf-8"))
+    assert decoded.text == "Title\n\nBody line one\nline two.\n"
+    assert decoded.warning is None
+
+
+def test_utf16_with_bom():
+    assert decode_text("Hello there.".encode("utf-16")).text == "Hello there."
+
+
+def test_legacy_encoding_falls_back_with_a_warning():
+    decoded = decode_text("Caf\u00e9 \u201cquoted\u201d.".encode("cp1252"), "old.txt")
+    assert decoded.text == "Caf\u00e9 \u201cquoted\u201d."
+    assert "not valid UTF-8" in decoded.warning and "old.txt" in decoded.warning
+
+
+def test_binary_is_refused():
+    with pytest.raises(InputError, match="binary"):
+        decode_text(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
+
+
+def test_hard_wrapped_lines_are_joined_and_blank_lines_split():
+    text = "First line\nwrapped here.\n\nSecond   paragraph.\n \nThird."
+    assert split_paragraphs(text) == ["First line wrapped here.", "Second paragraph.", "Third."]
+
+
+def test_headline_first_line_becomes_title():
+    doc = read_text("A Short Headline\n\nThe body starts here. It goes on.", "x.txt")
+    assert doc.title == "A Short Headline"
+    assert doc.paragraphs == ["The body starts here. It goes on."]
+
+
+def test_sentence_first_line_is_not_a_title():
+    doc = read_text("This is a sentence.\n\nAnother one.", "my_saved-article.txt")
+    assert doc.title == "My saved article"
+    assert doc.paragraphs == ["This is a sentence.", "Another one."]
+
+
+def test_single_line_article_is_body_not_title():
+    line = " ".join(["Word"] * 600) + "."
+    doc = read_text(line, "news.txt")
+    assert doc.title == "News"
+    assert doc.paragraphs == [line]
+
+
+def test_forced_title_wins():
+    assert read_text("Headline\n\nBody.", "a.txt", title="Mine").title == "Mine"
+
+
+def test_title_from_name():
+    assert title_from_name("some/dir/the_big-story.txt") == "The big story"
+    assert title_from_name("-") == "Untitled article"
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (b"", "is empty"),
+    (b"   \n\t\n  ", "is empty"),
+    (b"\x00\x01\x02binary\x00", "binary"),
+])
+def test_unusable_input(tmp_path, content, message):
+    path = tmp_path / "bad.txt"
+    path.write_bytes(content)
+    with pytest.raises(InputError, match=message):
+        read_document(str(path))
+
+
+def test_missing_and_directory(tmp_path):
+    with pytest.raises(InputError, match="no such file"):
+        read_document(str(tmp_path / "nope.txt"))
+    with pytest.raises(InputError, match="is a directory"):
+        read_document(str(tmp_path))

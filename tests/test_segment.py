@@ -1,0 +1,36 @@
+from narrate.model import ChunkKind, Document, Section
+from narrate.readers.text import read_text
+from narrate.segment import Pauses, build_script
+
+NEWS = (
+    "GENEVA (Reuters) - The U.N. said on Tuesday that talks would resume. "
+    + " ".join(f"Officials said point number {i} was discussed at length by the delegates." for i in range(40))
+)
+
+
+def test_long_single_line_article_is_split_into_several_chunks():
+    script = build_script(read_text(NEWS, "news.txt"))
+    text_chunks = [c for c in script.chunks if c.kind is ChunkKind.TEXT]
+    assert len(text_chunks) >= 10
+    assert all(len(c.display) <= 240 for c in text_chunks)
+    assert text_chunks[0].display.startswith("GENEVA (Reuters) - The U.N. said on Tuesday")
+    # every word is spoken, in order
+    assert " ".join(c.display for c in text_chunks).split() == NEWS.split()
+
+
+def test_pauses_title_paragraph_and_within_paragraph():
+    doc = Document(title="T", sections=(Section(("One. Two.", "Three.")),))
+    script = build_script(doc, Pauses(sentence=0.1, paragraph=0.7, title=1.5), chunk_chars=5)
+    kinds_and_pauses = [(c.kind, c.display, c.pause_after, c.starts_paragraph) for c in script.chunks]
+    assert kinds_and_pauses == [
+        (ChunkKind.TITLE, "T", 1.5, True),
+        (ChunkKind.TEXT, "One.", 0.1, True),
+        (ChunkKind.TEXT, "Two.", 0.7, False),
+        (ChunkKind.TEXT, "Three.", 0.7, True),
+    ]
+
+
+def test_headings_open_chapters():
+    doc = Document(title="Doc", sections=(Section(("a.",), heading="Part one"), Section(("b.",), heading="Part two")))
+    chapters = [c.chapter for c in build_script(doc).chunks if c.chapter]
+    assert chapters == ["Doc", "Part one", "Part two"]

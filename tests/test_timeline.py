@@ -1,0 +1,46 @@
+"""Exact timing with known durations: no engine involved."""
+
+from narrate.model import Chunk, ChunkKind
+from narrate.timeline import chapter_title, plan_chapters, plan_cues, start_times
+
+
+def chunk(display, paragraph, starts, chapter=None, kind=ChunkKind.TEXT):
+    return Chunk(text=display, display=display, kind=kind, pause_after=0.5,
+                 paragraph=paragraph, starts_paragraph=starts, chapter=chapter)
+
+
+def test_start_times_accumulate_speech_and_pauses():
+    assert start_times([1.0, 2.0, 3.0], [0.5, 0.25, 0.0]) == [0.0, 1.5, 3.75]
+
+
+def test_chapters_at_paragraphs_no_closer_than_the_minimum():
+    chunks = [chunk("Title", -1, True, chapter="Title", kind=ChunkKind.TITLE)]
+    chunks += [chunk(f"Paragraph {i} begins here with words", i, True) for i in range(10)]
+    speech = [2.0] + [9.5] * 10
+    starts = start_times(speech, [0.5] * 11)
+    total = starts[-1] + speech[-1] + 0.5
+    chapters = plan_chapters(chunks, starts, total, min_seconds=30)
+    assert chapters[0].title == "Title" and chapters[0].start == 0
+    gaps = [b.start - a.start for a, b in zip(chapters, chapters[1:])]
+    assert all(gap >= 30 for gap in gaps)
+    assert all(a.end == b.start for a, b in zip(chapters, chapters[1:]))
+    assert chapters[-1].end == total
+    assert {c.start for c in chapters} <= set(starts)
+
+
+def test_mid_paragraph_chunks_never_open_chapters():
+    chunks = [chunk("A starts", 0, True)] + [chunk("continues", 0, False) for _ in range(10)]
+    starts = start_times([20.0] * 11, [0.0] * 11)
+    assert len(plan_chapters(chunks, starts, 220.0)) == 1
+
+
+def test_cues_follow_the_segments_exactly():
+    chunks = [chunk("a", 0, True), chunk("b", 0, False)]
+    starts = start_times([1.25, 2.0], [0.5, 0.7])
+    cues = plan_cues(chunks, starts, [1.25, 2.0])
+    assert [(c.start, c.end, c.text) for c in cues] == [(0.0, 1.25, "a"), (1.75, 3.75, "b")]
+
+
+def test_chapter_title_is_first_words():
+    assert chapter_title("It was a bright cold day in April, and") == "It was a bright cold day\u2026"
+    assert chapter_title("Short one.") == "Short one"

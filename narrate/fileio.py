@@ -39,12 +39,20 @@ def atomic_path(path: Path) -> Iterator[Path]:
         raise OutputError(f"cannot write {path}: {exc.strerror}") from exc
     os.close(fd)
     temp = Path(temp_name)
+    # mkstemp makes the file private (0600); the finished file gets ordinary permissions.
+    os.chmod(temp, 0o666 & ~_umask())
     try:
         yield temp
         os.replace(temp, path)
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def write_text_atomic(path: Path, text: str) -> None:

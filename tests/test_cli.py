@@ -162,3 +162,14 @@ def test_every_command_has_help_with_an_example(runner, command):
 def test_python_dash_m(tmp_path):
     result = subprocess.run([sys.executable, "-m", "narrate", "--version"], capture_output=True, text=True)
     assert result.returncode == 0 and "narrate, version" in result.stdout
+
+
+def test_output_has_ordinary_permissions(runner, tmp_path):
+    src = tmp_path / "a.txt"
+    src.write_text(ARTICLE)
+    old = os.umask(0o022)
+    try:
+        run(runner, str(src), "-q")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "a.mp3").stat().st_mode & 0o777 == 0o644

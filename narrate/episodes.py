@@ -72,7 +72,8 @@ def scan(folder: Path) -> list[EpisodeFile]:
     """Every audio file under `folder` (hidden files and folders skipped), newest first.
 
     Hidden names are skipped because narrate's atomic writes use them for files still
-    being written: a half-written episode never reaches the feed.
+    being written: a half-written episode never reaches the feed. Symlinks that lead out
+    of the folder are skipped too: the server would refuse them.
     """
     folder = folder.resolve()
     found = [read_episode(folder, path) for path in _audio_files(folder)]
@@ -85,7 +86,8 @@ def _audio_files(folder: Path) -> list[Path]:
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(names):
             path = Path(root, name)
-            if not name.startswith(".") and path.suffix.lower() in AUDIO_TYPES and path.is_file():
+            if not name.startswith(".") and path.suffix.lower() in AUDIO_TYPES and path.is_file() \
+                    and path.resolve().is_relative_to(folder):
                 files.append(path)
     return files
 

@@ -78,14 +78,14 @@ def update_feed(folder: str | Path, *, default_base_url: str | None = None, base
     saved = load_settings(folder)
     settings = merge(saved, base_url=base_url, title=title, description=description, author=author,
                      language=language, category=category, explicit=explicit)
-    if image is not None:
-        settings = replace(settings, image=install_image(folder, Path(image)))
     settings = replace(settings, title=settings.title or folder.resolve().name)
     _check(settings)
     base = settings.base_url or (normalise_base_url(default_base_url) if default_base_url else "")
     if not base:
         raise FeedError(f"no base URL for {folder}: pass --base-url once, the address where the folder "
                         "is published (e.g. http://192.168.1.20:8000/), or use `narrate serve`")
+    if image is not None:
+        settings = replace(settings, image=install_image(folder, Path(image)))
     feed_url = base + FEED_NAME
     if not settings.guid:
         settings = replace(settings, guid=podcast_guid(feed_url))

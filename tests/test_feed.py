@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import tomllib
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -17,6 +16,7 @@ from PIL import Image
 from narrate.cli import cli
 from narrate.errors import FeedError
 from narrate.feed import update_feed, url_for
+from narrate.feedsettings import tomllib
 from tests.podcast_folder import FIRST, FIRST_TEXT, SECOND, copy_podcast, make_podcast, narrate_text
 
 BASE = "http://podcast.test:8000/my pod/".replace(" ", "%20")

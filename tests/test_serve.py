@@ -220,3 +220,13 @@ def test_cli_serve_on_all_interfaces_warns_and_stops_cleanly(template: Path, tmp
         out, err = process.communicate(timeout=10)
     assert process.returncode == 0 and "stopped" in out
     assert "warning: listening on 0.0.0.0: anyone on your network can download" in err
+
+
+def test_cli_serve_needs_a_folder(tmp_path: Path):
+    from click.testing import CliRunner
+
+    from narrate.cli import cli
+
+    result = CliRunner().invoke(cli, ["serve", str(tmp_path / "nope"), "--port", "0"])
+    assert result.exit_code == 1
+    assert result.output == f"Error: {tmp_path / 'nope'} is not a folder: give the folder of narrated episodes\n"

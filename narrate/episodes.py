@@ -80,6 +80,24 @@ def scan(folder: Path) -> list[EpisodeFile]:
     return sorted(found, key=lambda e: (e.published, e.rel), reverse=True)
 
 
+def folder_signature(folder: Path, extra: tuple[str, ...] = ()) -> frozenset[tuple[str, int, int]]:
+    """(path, size, mtime) of every visible file, plus `extra` names: changes when anything does.
+
+    Far cheaper than a scan (no tags are read), so a server can rescan only when needed.
+    """
+    entries = set()
+    for root, dirs, names in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for name in names:
+            if not name.startswith(".") or (root == str(folder) and name in extra):
+                try:
+                    stat = os.stat(os.path.join(root, name))
+                except OSError:
+                    continue
+                entries.add((os.path.join(root, name), stat.st_size, stat.st_mtime_ns))
+    return frozenset(entries)
+
+
 def _audio_files(folder: Path) -> list[Path]:
     files = []
     for root, dirs, names in os.walk(folder):

@@ -21,9 +21,10 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from narrate import __version__
-from narrate.episodes import AUDIO_TYPES, CHAPTERS_SUFFIX, TRANSCRIPT_TYPES
+from narrate.episodes import AUDIO_TYPES, CHAPTERS_SUFFIX, TRANSCRIPT_TYPES, folder_signature
 from narrate.errors import FeedError
 from narrate.feed import FEED_NAME, FeedResult, update_feed
+from narrate.feedsettings import SETTINGS_NAME
 
 CHUNK = 64 * 1024
 TEXT = "; charset=utf-8"
@@ -169,11 +170,16 @@ class EpisodeServer(ThreadingHTTPServer):
         self.quiet = quiet
         self.base_url = f"http://{_url_host(host)}:{self.server_address[1]}/"
         self._lock = threading.Lock()
+        self._cache: tuple[frozenset[tuple[str, int, int]], FeedResult] | None = None
 
     def refresh(self) -> FeedResult:
-        """Rescan and rewrite the feed (only written when it changed); one at a time."""
+        """Rescan and rewrite the feed when a file in the folder changed; one at a time."""
         with self._lock:
-            return update_feed(self.root, default_base_url=self.base_url)
+            signature = folder_signature(self.root, (SETTINGS_NAME,))
+            if self._cache is None or self._cache[0] != signature:
+                result = update_feed(self.root, default_base_url=self.base_url)
+                self._cache = (folder_signature(self.root, (SETTINGS_NAME,)), result)
+            return self._cache[1]
 
 
 def _url_host(host: str) -> str:

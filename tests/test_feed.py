@@ -221,3 +221,9 @@ def test_generated_cover_follows_the_title(podcast: Path):
 
 def test_url_for_encodes_each_segment():
     assert url_for("http://h/", "a b/ü#1?.mp3") == "http://h/a%20b/%C3%BC%231%3F.mp3"
+
+
+@pytest.mark.parametrize("command", ["feed", "serve"])
+def test_help_has_an_example(command: str):
+    result = CliRunner().invoke(cli, [command, "-h"])
+    assert result.exit_code == 0 and "Example:" in result.output and f"narrate {command} podcast/" in result.output

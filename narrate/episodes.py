@@ -122,7 +122,10 @@ def read_episode(folder: Path, path: Path) -> EpisodeFile:
         easy = mutagen.File(path, easy=True)
     except mutagen.MutagenError as exc:
         audio = easy = None
-        warnings.append(f"{path.name}: cannot read its tags ({exc})")
+        warnings.append(f"{path.name}: not audio mutagen can read ({exc}); listed without a duration")
+    else:
+        if audio is None:
+            warnings.append(f"{path.name}: not audio mutagen can read; listed without a duration")
     title = manifest.get("title") or _first_tag(easy, "title") or path.stem
     duration = float(audio.info.length) if audio is not None and audio.info else 0.0
     if not duration and isinstance(manifest.get("duration"), (int, float)):

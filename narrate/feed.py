@@ -9,6 +9,7 @@ re-narrated article replaces its episode instead of appearing as a new one.
 from __future__ import annotations
 
 import io
+import re
 import uuid
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field, replace
@@ -85,13 +86,16 @@ def update_feed(folder: str | Path, *, default_base_url: str | None = None, base
         raise FeedError(f"no base URL for {folder}: pass --base-url once, the address where the folder "
                         "is published (e.g. http://192.168.1.20:8000/), or use `narrate serve`")
     if image is not None:
-        settings = replace(settings, image=install_image(folder, Path(image)))
+        settings = replace(settings, image=install_image(folder, Path(image)) if str(image) else "")
     feed_url = base + FEED_NAME
     if not settings.guid:
         settings = replace(settings, guid=podcast_guid(feed_url))
     if settings != saved:
         save_settings(folder, settings)
 
+    if settings.image and not (folder / settings.image).is_file():
+        raise FeedError(f"the podcast artwork {folder / settings.image} is gone: pass --image again, "
+                        "or --image '' for a generated cover")
     cover_rel = settings.image or _generated_cover(folder, settings)
     episodes = scan(folder)
     xml = render_feed(settings, base, cover_rel, episodes)
@@ -158,7 +162,7 @@ def _add_entry(fg, settings: FeedSettings, base: str, episode: EpisodeFile) -> N
     entry.description(episode.description)
     entry.enclosure(url_for(base, episode.rel), str(episode.size), episode.mime)
     entry.pubDate(episode.published)
-    entry.link(href=base + "#" + quote(episode.rel, safe=""))
+    entry.link(href=base + "#" + url_for("", episode.rel))  # its place on the `narrate serve` page
     entry.podcast.itunes_duration(round(episode.duration))
     entry.podcast.itunes_author(episode.author or settings.author)
     if episode.cover is not None:
@@ -169,8 +173,8 @@ def _add_entry(fg, settings: FeedSettings, base: str, episode: EpisodeFile) -> N
 
 
 def _check(settings: FeedSettings) -> None:
-    import re
-
+    if settings.base_url:
+        normalise_base_url(settings.base_url)  # it may have been edited by hand
     main = settings.category.partition("/")[0].strip()
     if main not in APPLE_CATEGORIES:
         raise FeedError(f"category {settings.category!r} is not an Apple Podcasts category; use one of: "

@@ -180,6 +180,24 @@ def test_bad_options_are_one_line_errors(podcast: Path, args: list[str], message
     assert result.output.count("\n") == 1 and not (podcast / "feed.xml").exists()
 
 
+def test_hand_edited_settings_are_checked(podcast: Path):
+    (podcast / ".narrate-feed.toml").write_text('base_url = "ftp://x/"\n', encoding="utf-8")
+    with pytest.raises(FeedError, match="must be absolute"):
+        update_feed(podcast)
+    (podcast / ".narrate-feed.toml").write_text('titel = "x"\n', encoding="utf-8")
+    with pytest.raises(FeedError, match="unknown setting 'titel'"):
+        update_feed(podcast)
+    (podcast / ".narrate-feed.toml").write_text('title = [\n', encoding="utf-8")
+    with pytest.raises(FeedError, match="cannot read the feed settings"):
+        update_feed(podcast)
+
+
+def test_unreadable_audio_is_listed_with_a_warning(podcast: Path):
+    (podcast / "broken.mp3").write_bytes(b"not audio at all")
+    result = update_feed(podcast, base_url=BASE)
+    assert [w for w in result.warnings if w.startswith("broken.mp3: not audio mutagen can read")]
+
+
 def test_missing_folder(tmp_path: Path):
     result = CliRunner().invoke(cli, ["feed", str(tmp_path / "nope"), "--base-url", BASE])
     assert result.exit_code == 1 and "is not a folder" in result.output
@@ -209,6 +227,11 @@ def test_given_artwork_is_checked_and_copied_in(podcast: Path, tmp_path: Path):
 
     inside = save_image(podcast / "sub dir" / "my art.png", (1400, 1400))
     assert update_feed(podcast, image=inside).cover == "sub dir/my art.png"
+    inside.unlink()
+    with pytest.raises(FeedError, match=r"my art.png is gone: pass --image again, or --image '' "):
+        update_feed(podcast)
+    result = CliRunner().invoke(cli, ["feed", str(podcast), "--image", ""], catch_exceptions=False)
+    assert result.exit_code == 0 and update_feed(podcast).cover == "feed-cover.png"
 
 
 def test_generated_cover_follows_the_title(podcast: Path):

@@ -43,7 +43,7 @@ def _episode(episode: EpisodeFile, channel_cover: str) -> str:
         f'<article id="{escape(url_for("", episode.rel))}">',
         f'<div class="top"><img src="{escape(url_for("", cover))}" alt="" loading="lazy">',
         f'<div><h2>{escape(episode.title)}</h2><div class="meta">{escape(meta)}</div></div></div>',
-        f"<p>{escape(episode.description)}</p>",
+        f"<p>{escape(episode.description)}</p>" if episode.description != episode.title else "",
         f'<audio controls preload="metadata" src="{escape(url_for("", episode.rel))}"></audio>',
     ]
     chapters = _chapters(episode)

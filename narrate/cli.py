@@ -60,6 +60,8 @@ def cli() -> None:
       narrate article.txt -o article.mp3     narrate one article
       narrate inspect article.txt            see what would be spoken
       narrate voices                         list voices and presets
+      narrate feed podcast/ --base-url URL   write a podcast feed
+      narrate serve podcast/                 serve it to podcast apps
     """
 
 
@@ -160,6 +162,86 @@ def voices(language: str | None, as_json: bool) -> None:
     click.echo("eSpeak NG voices (use with --voice ID; add +f1..+f5 or +m1..+m7 for variants):")
     for v in engine_voices:
         click.echo(f"  {v.id:<22} {','.join(v.languages):<10} {v.gender or '':<7} {v.name}")
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("folder", metavar="DIR")
+@click.option("--base-url", metavar="URL",
+              help="Where DIR is published, e.g. http://192.168.1.20:8000/ (remembered).")
+@click.option("--title", help="Podcast title (default: the folder's name).")
+@click.option("--author", help="Podcast author (default: narrate).")
+@click.option("--description", help="What the podcast is.")
+@click.option("--image", type=click.Path(dir_okay=False),
+              help="Square JPEG or PNG artwork, 1400-3000 px (default: generated from the title).")
+@click.option("--language", help="Language code, e.g. en or en-GB (default: en).")
+@click.option("--category", help="Apple Podcasts category, e.g. News or 'Science/Physics' (default: News).")
+@click.option("--explicit/--clean", default=None, help="The explicit flag (default: clean).")
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing but warnings.")
+def feed(folder: str, quiet: bool, **settings: Any) -> None:
+    """Write DIR/feed.xml, a podcast feed of the audio files in DIR and its subfolders.
+
+    Options are remembered in DIR/.narrate-feed.toml, so later runs need none.
+
+    \b
+    Example:
+      narrate feed podcast/ --base-url http://192.168.1.20:8000/ --title "Morning reads"
+      narrate feed podcast/            # after narrating more articles into podcast/
+    """
+    from narrate.feed import update_feed
+
+    result = update_feed(folder, **settings)
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    if not quiet:
+        changes = [f"{len(result.added)} new" if result.added else "",
+                   f"{len(result.removed)} removed" if result.removed else ""]
+        detail = ", ".join(c for c in changes if c)
+        count = len(result.episodes)
+        click.echo(f"{result.path}: {count} episode{'' if count == 1 else 's'}" + (f" ({detail})" if detail else ""))
+        click.echo(f"Feed URL: {result.feed_url}")
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("folder", metavar="DIR")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; 0.0.0.0 shares with your local network.")
+@click.option("--port", "-p", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="Port to listen on (0: any free port).")
+@click.option("--quiet", "-q", is_flag=True, help="Do not log each request.")
+def serve(folder: str, host: str, port: int, quiet: bool) -> None:
+    """Serve DIR's feed, episodes and a web page to podcast apps and browsers.
+
+    \b
+    Example:
+      narrate serve podcast/                       # this computer only
+      narrate serve podcast/ --host 0.0.0.0        # phones on your Wi-Fi too
+    """
+    from pathlib import Path
+
+    from narrate.serve import EpisodeServer, is_loopback
+
+    server = EpisodeServer(Path(folder), host, port, quiet)
+    try:
+        result = server.refresh()
+        for warning in result.warnings:
+            click.echo(f"warning: {warning}", err=True)
+        count = len(result.episodes)
+        click.echo(f"Serving {count} episode{'' if count == 1 else 's'} from {folder} at {server.base_url}")
+        click.echo(f"Feed URL for your podcast app: {result.feed_url}")
+        if not result.feed_url.startswith(server.base_url):
+            click.echo(f"note: the feed links to {result.settings.base_url} (saved for this folder); "
+                       "change it with: narrate feed DIR --base-url URL")
+        if is_loopback(host):
+            click.echo("Only this computer can connect; use --host 0.0.0.0 to listen on a phone.")
+        else:
+            click.echo(f"warning: listening on {host}: anyone on your network can download these "
+                       "episodes (there is no password)", err=True)
+        click.echo("Press Ctrl-C to stop.")
+        server.serve_forever()
+    except KeyboardInterrupt:
+        click.echo("stopped")
+    finally:
+        server.server_close()
 
 
 def _rename(options: dict[str, Any]) -> dict[str, Any]:

@@ -28,3 +28,7 @@ class EncodeError(NarrateError):
 
 class OutputError(NarrateError):
     """The output path cannot be written."""
+
+
+class FeedError(NarrateError):
+    """A podcast feed cannot be built or served: bad settings, artwork, URL or folder."""

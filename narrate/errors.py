@@ -28,3 +28,11 @@ class EncodeError(NarrateError):
 
 class OutputError(NarrateError):
     """The output path cannot be written."""
+
+
+class LexiconError(NarrateError):
+    """A pronunciation lexicon is missing, not valid TOML, or has a bad entry."""
+
+
+class OptionError(NarrateError):
+    """An option has a value narrate cannot use (a --skip pattern that is not a regex...)."""

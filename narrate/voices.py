@@ -44,6 +44,8 @@ class VoicePreset:
     """0.1-2.0, a multiplier on the engine's normal level."""
     pauses: Pauses = field(default_factory=Pauses)
     """Silence in seconds after titles, headings, paragraphs and sentence groups."""
+    lexicon: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    """Pronunciation fixes for this voice: word = "respelling", as in a lexicon file."""
     path: str | None = None
     """Where the preset was loaded from (not read from the file)."""
 
@@ -74,6 +76,12 @@ class VoicePreset:
                     if isinstance(values[key], bool) or not isinstance(values[key], (int, float)):
                         raise TypeError(f"{key} must be a number")
                     values[key] = kind(values[key])
+            if "lexicon" in values:
+                from narrate.lexicon import parse_table
+
+                if not isinstance(values["lexicon"], dict):
+                    raise TypeError("lexicon must be a table: [lexicon] then word = \"respelling\"")
+                parse_table(values["lexicon"], f"in voice preset {name!r}")  # errors name the entry
             for key in ("description", "engine", "voice", "language"):
                 if key in values and not isinstance(values[key], str):
                     raise TypeError(f"{key} must be a string")

@@ -85,9 +85,18 @@ def format_script(info: dict[str, Any]) -> str:
     for chunk in info["chunks"]:
         lines.append(f"  {clock(chunk['start']):>8}  [{chunk['kind']}] {chunk['text']}"
                      f"  <{chunk['pause_after']:.2f}s>")
+        if _words_differ(chunk["text"], chunk["display"]):
+            lines.append(f"  {'':>8}  (written: {chunk['display']})")
         if chunk.get("lexicon"):
             lines.append(f"  {'':>8}  (lexicon: {'; '.join(chunk['lexicon'])})")
     return "\n".join(lines)
+
+
+def _words_differ(spoken: str, written: str) -> bool:
+    """True when normalisation or the lexicon changed words, not just punctuation or spaces."""
+    import re
+
+    return re.sub(r"\W+", "", spoken).casefold() != re.sub(r"\W+", "", written).casefold()
 
 
 def summary_line(episode: Episode) -> str:

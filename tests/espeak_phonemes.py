@@ -9,20 +9,16 @@ from __future__ import annotations
 
 import ctypes
 
-from narrate.engines.espeak import EspeakEngine
-
-_ENGINE: EspeakEngine | None = None
+from narrate.engines import get_engine
 
 
 def phonemes(text: str, voice: str = "gmw/en-us") -> str:
     """eSpeak's phoneme mnemonics for `text`, clauses joined by spaces."""
-    global _ENGINE
-    if _ENGINE is None:
-        _ENGINE = EspeakEngine()
+    engine = get_engine("espeak")  # the process's one engine: a second would steal its callback
     from pyttsx3.drivers import _espeak
 
-    _ENGINE._espeak.SetVoiceByName(voice.encode())
-    _ENGINE._current = None
+    _espeak.SetVoiceByName(voice.encode())
+    engine._current = None  # type: ignore[attr-defined]  # make the next synthesis set its voice again
     function = _espeak.dll.espeak_TextToPhonemes
     function.restype = ctypes.c_char_p
     function.argtypes = [ctypes.POINTER(ctypes.c_char_p), ctypes.c_int, ctypes.c_int]

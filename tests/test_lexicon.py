@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from narrate.errors import LexiconError, VoiceError
@@ -103,3 +105,13 @@ def test_applied_to_spoken_text_and_recorded_per_chunk():
         ("Nothing here.", ()),
     ]
     assert script.chunks[0].display == "Talks in Tucson"  # transcripts keep the original
+
+
+def test_readme_example_lexicon_works(tmp_path):
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    section = readme.split("### Pronunciation lexicon", 1)[1]
+    example = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "example.toml"
+    path.write_text(example)
+    text, _ = load_file(path).apply("Nguyen and PORSCHE met Xi Jinping at the WHO, who had COVID-19.")
+    assert text == "Win and Porsha met Shee Jinping at the W H O, who had covid 19."

@@ -118,10 +118,14 @@ def urls(text: str) -> str:
 
 
 _CURRENCY_SYMBOLS = "|".join(re.escape(s) for s in sorted(CURRENCIES, key=len, reverse=True))
-_SCALE_WORDS = "|".join(sorted(SCALES, key=len, reverse=True))
+# "$5m" but not "$5 T-shirts": a short scale must touch the number, a word may follow a space.
+_SCALE_SHORT = "|".join(sorted((k for k in SCALES if len(k) <= 2), key=len, reverse=True))
+_SCALE_LONG = "|".join(sorted((k for k in SCALES if len(k) > 2), key=len, reverse=True))
+_AMOUNT = r"\d{1,3}(?:,\d{3})+|\d+"
 _MONEY = re.compile(
-    rf"(?<![\w$])(?P<symbol>{_CURRENCY_SYMBOLS})\s?(?P<amount>\d{{1,3}}(?:,\d{{3}})+|\d+)"
-    rf"(?P<decimals>\.\d+)?(?:\s?(?P<scale>{_SCALE_WORDS})\b)?"
+    rf"(?<![\w$])(?P<symbol>{_CURRENCY_SYMBOLS})\s?(?P<amount>{_AMOUNT})(?P<decimals>\.\d+)?"
+    rf"(?:[-\u2013](?:{_CURRENCY_SYMBOLS})?(?P<to>(?:{_AMOUNT})(?:\.\d+)?)(?![-\u2013]?\d))?"
+    rf"(?:(?P<scale>(?i:{_SCALE_SHORT}))\b|\s?(?P<scale_word>(?i:{_SCALE_LONG}))\b)?"
 )
 
 
@@ -132,9 +136,13 @@ def currency(text: str) -> str:
     """
     def say(match: re.Match[str]) -> str:
         one, many, minor_one, minor_many = CURRENCIES[match.group("symbol")]
-        amount, decimals, scale = match.group("amount"), match.group("decimals") or "", match.group("scale")
+        amount, decimals = match.group("amount"), match.group("decimals") or ""
+        scale = match.group("scale") or match.group("scale_word")
+        scale_word = f" {SCALES[scale.lower()]}" if scale else ""
+        if match.group("to"):  # "$5-10" -> "5 to 10 dollars"
+            return f"{amount}{decimals} to {match.group('to')}{scale_word} {many}"
         if scale:
-            return f"{amount}{decimals} {SCALES[scale]} {many}"
+            return f"{amount}{decimals}{scale_word} {many}"
         if len(decimals) == 3 and minor_many:
             cents = int(decimals[1:])
             minor = f"{cents} {minor_one if cents == 1 else minor_many}"
@@ -201,8 +209,9 @@ def ranges(text: str) -> str:
         before = text[:match.start()].rstrip()
         previous = before.split()[-1] if before.split() else ""
         word = previous.lower().strip(",:(")
-        if previous[:1].isupper() and word not in _RANGE_INTRODUCERS and word not in SENTENCE_STARTERS:
-            return match.group(0)
+        sentence_start = not before[:-len(previous)].strip() or before[:-len(previous)].rstrip()[-1:] in ".!?"
+        if previous[:1].isupper() and not sentence_start and word not in _RANGE_INTRODUCERS | SENTENCE_STARTERS:
+            return match.group(0)  # "Boeing 737-800": a model number after a name
         if len(start) == 4 and len(end) == 2 and int(start[2:]) < int(end):
             end = start[:2] + end  # 2015-18
         elif len(start) == 3 and len(end) == 4:
@@ -210,6 +219,7 @@ def ranges(text: str) -> str:
         elif len(end) > len(start) + 1:
             return match.group(0)
         return f"{start} to {end}"
+    text = re.sub(r"(?i)\b(\d{1,2}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.))\s?[-\u2013]\s?(?=\d)", r"\1 to ", text)
     return re.sub(r"(?<![\w.,/-])(?P<start>\d{1,4})[-\u2013](?P<end>\d{1,4})(?![\w/-]|[.,]\d)", say, text)
 
 
@@ -226,7 +236,7 @@ def decades(text: str) -> str:
                   lambda m: DECADES[int(m.group(1))], text).replace("''", "'")
 
 
-_YEAR_CONTEXT = r"(?:in|since|until|by|from|during|before|after|around|of|early|late|mid|circa|to|and)"
+_YEAR_CONTEXT = r"(?:in|since|until|by|from|during|before|after|around|of|early|late|mid|circa|to|and|between)"
 
 
 def years(text: str) -> str:

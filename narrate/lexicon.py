@@ -14,6 +14,7 @@ import re
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -73,24 +74,20 @@ def _respell(match: re.Match[str], words: tuple[Entry, ...], used: list[Entry]) 
     return respelling
 
 
-_CACHE: dict[tuple[Entry, ...], tuple[re.Pattern[str], dict[str, Entry]]] = {}
-
-
+@lru_cache(maxsize=16)
 def _compiled(words: tuple[Entry, ...]) -> tuple[re.Pattern[str], dict[str, Entry]]:
-    if words not in _CACHE:
-        lookup: dict[str, Entry] = {}
-        alternatives = []
-        for entry in sorted(words, key=lambda e: len(e.key), reverse=True):
-            body = r"\s+".join(re.escape(part) for part in entry.key.split())
-            if entry.key.islower():
-                lookup[entry.key.casefold()] = entry
-                alternatives.append(f"(?i:{body})")
-            else:
-                lookup[entry.key] = entry
-                alternatives.append(body)
-        pattern = re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")(?!\w)")
-        _CACHE[words] = (pattern, lookup)
-    return _CACHE[words]
+    """One alternation for all word entries (longest first), so no respelling is re-matched."""
+    lookup: dict[str, Entry] = {}
+    alternatives = []
+    for entry in sorted(words, key=lambda e: len(e.key), reverse=True):
+        body = r"\s+".join(re.escape(part) for part in entry.key.split())
+        if entry.key.islower():
+            lookup[entry.key.casefold()] = entry
+            alternatives.append(f"(?i:{body})")
+        else:
+            lookup[entry.key] = entry
+            alternatives.append(body)
+    return re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")(?!\w)"), lookup
 
 
 def _word_pattern(words: tuple[Entry, ...]) -> re.Pattern[str]:

@@ -12,7 +12,7 @@ from mutagen.mp3 import MP3
 
 from narrate.cli import cli
 from tests.epub_builder import build_epub
-from tests.test_formats import NEWS, NEWS_BOILERPLATE, POST
+from tests.test_input_formats import NEWS, NEWS_BOILERPLATE, POST
 
 POST_CHAPTERS = ["Brewing better coffee at home", "Choosing beans", "Grinding and brewing", "Keeping it fresh"]
 NEWS_CHAPTERS = ["Harbour city votes to rebuild its tram line", "How the line will be paid for", "What happens next"]

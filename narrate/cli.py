@@ -79,7 +79,7 @@ def cli() -> None:
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), help="Synthesis worker processes (default: all cores).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line.")
 def speak(source: str, output: str | None, quiet: bool, **options: Any) -> None:
-    """Narrate FILE (text, Markdown, HTML or EPUB; - for stdin) to an MP3 with tags and chapters.
+    """Narrate FILE (a text file, or - for stdin) to an MP3 with tags and chapters.
 
     \b
     Example:

@@ -35,6 +35,10 @@ class NarrateOptions:
     author: str | None = None
     album: str | None = None
     voice: str | None = None
+    lexicon: str | Path | Sequence[str | Path] = ()
+    """Pronunciation lexicon files (TOML), applied after the built-in, user and voice ones."""
+    skip: str | Sequence[str] = ()
+    """Regular expressions: paragraphs they match are not narrated."""
     rate: int | None = None
     volume: float | None = None
     pitch: int | None = None
@@ -42,10 +46,6 @@ class NarrateOptions:
     bitrate: str = "64k"
     format: str | None = None
     jobs: int | None = None
-    lexicon: str | Path | Sequence[str | Path] = ()
-    """Pronunciation lexicon files (TOML), applied after the built-in, user and voice ones."""
-    skip: str | Sequence[str] = ()
-    """Regular expressions: paragraphs they match are not narrated."""
     progress: Progress | None = field(default=None, repr=False)
 
 

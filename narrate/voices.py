@@ -36,6 +36,8 @@ class VoicePreset:
     """The engine's own voice id, as `narrate voices` lists it (variants: 'gmw/en-us+f3')."""
     language: str = "en-US"
     """BCP 47 language tag written into tags and feeds."""
+    lexicon: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    """Pronunciation fixes for this voice: word = "respelling", as in a lexicon file."""
     rate: int = 175
     """Words per minute (eSpeak accepts 80-450)."""
     pitch: int = 50
@@ -44,8 +46,6 @@ class VoicePreset:
     """0.1-2.0, a multiplier on the engine's normal level."""
     pauses: Pauses = field(default_factory=Pauses)
     """Silence in seconds after titles, headings, paragraphs and sentence groups."""
-    lexicon: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
-    """Pronunciation fixes for this voice: word = "respelling", as in a lexicon file."""
     path: str | None = None
     """Where the preset was loaded from (not read from the file)."""
 

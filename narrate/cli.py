@@ -12,6 +12,7 @@ import click
 
 from narrate import __version__
 from narrate.errors import NarrateError
+from narrate.readers import format_names
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 DEFAULT_COMMAND = "speak"
@@ -39,8 +40,12 @@ def text_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """Options that shape what is spoken (shared by speak and inspect)."""
     decorators = [
         click.option("--title", help="Episode title (default: the headline, else the file name)."),
-        click.option("--format", "fmt", metavar="FORMAT",
-                     help="Force a reader (txt); needed for stdin in other formats."),
+        click.option("--format", "fmt", type=click.Choice(format_names(), case_sensitive=False),
+                     help="Force a reader instead of going by the file's extension (for stdin)."),
+        click.option("--lexicon", multiple=True, metavar="FILE", type=click.Path(dir_okay=False),
+                     help="Pronunciation lexicon (TOML: word = \"respelling\"); repeatable."),
+        click.option("--skip", multiple=True, metavar="PATTERN",
+                     help="Leave out paragraphs matching this regular expression; repeatable."),
         click.option("--voice", "-v", help="A preset name, a preset .toml file, or an eSpeak NG voice id."),
         click.option("--rate", "-r", type=click.IntRange(80, 450), help="Words per minute (overrides the voice)."),
         click.option("--pitch", type=click.IntRange(0, 100), help="Pitch 0-100 (overrides the voice)."),

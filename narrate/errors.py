@@ -18,6 +18,14 @@ class VoiceError(NarrateError):
     """A voice preset or engine voice could not be found or is invalid."""
 
 
+class LexiconError(NarrateError):
+    """A pronunciation lexicon is missing, not valid TOML, or has a bad entry."""
+
+
+class OptionError(NarrateError):
+    """An option has a value narrate cannot use (a --skip pattern that is not a regex...)."""
+
+
 class EngineError(NarrateError):
     """The speech engine could not start or failed to produce audio."""
 

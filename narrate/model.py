@@ -60,6 +60,7 @@ class Chunk:
     paragraph: int
     starts_paragraph: bool
     chapter: str | None = None  # set when this chunk must open a chapter (title, heading)
+    lexicon: tuple[str, ...] = ()  # the lexicon entries applied to `text` ("word -> respelling")
 
 
 @dataclass(frozen=True)

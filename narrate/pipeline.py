@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -35,6 +35,10 @@ class NarrateOptions:
     author: str | None = None
     album: str | None = None
     voice: str | None = None
+    lexicon: str | Path | Sequence[str | Path] = ()
+    """Pronunciation lexicon files (TOML), applied after the built-in, user and voice ones."""
+    skip: str | Sequence[str] = ()
+    """Regular expressions: paragraphs they match are not narrated."""
     rate: int | None = None
     volume: float | None = None
     pitch: int | None = None
@@ -54,10 +58,24 @@ def default_output(source: str) -> Path:
 def prepare(source: str, options: NarrateOptions) -> tuple[Script, VoicePreset]:
     """Read and lay out the script, and resolve the voice, without touching the engine
     unless the voice name is not a preset."""
+    from narrate.lexicon import apply_lexicon, load_lexicon
+    from narrate.segment import drop_paragraphs, skip_patterns
+
+    patterns = skip_patterns(_as_list(options.skip))
     voice = _voice_for(options)
-    document = read_document(source, options.format, options.title)
-    script = build_script(document, voice.pauses)
+    lexicon = load_lexicon(voice.lexicon, voice.name, _as_list(options.lexicon))
+    document = drop_paragraphs(read_document(source, options.format, options.title), patterns)
+    script = apply_lexicon(build_script(document, voice.pauses), lexicon)
     return script, voice
+
+
+def _as_list(value: str | Path | Sequence[str | Path] | None) -> list:
+    """One value or several: narrate_file(..., skip="^Advert") works as well as a list."""
+    if value is None:
+        return []
+    if isinstance(value, (str, Path)):
+        return [value]
+    return list(value)
 
 
 def _voice_for(options: NarrateOptions) -> VoicePreset:

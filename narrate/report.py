@@ -50,11 +50,22 @@ def describe_script(script: Script, voice: VoicePreset) -> dict[str, Any]:
         "chunks": [
             {"index": index, "kind": chunk.kind.value, "text": chunk.text, "display": chunk.display,
              "pause_after": chunk.pause_after, "paragraph": chunk.paragraph,
-             "start": round(start, 2), "estimated_duration": round(spoken, 2)}
+             "start": round(start, 2), "estimated_duration": round(spoken, 2),
+             "lexicon": list(chunk.lexicon)}
             for index, (chunk, start, spoken) in enumerate(zip(script.chunks, starts, speech))
         ],
+        "lexicon_applied": _lexicon_counts(script),
         "warnings": list(document.warnings),
     }
+
+
+def _lexicon_counts(script: Script) -> dict[str, int]:
+    """How many chunks each lexicon entry changed."""
+    counts: dict[str, int] = {}
+    for chunk in script.chunks:
+        for entry in chunk.lexicon:
+            counts[entry] = counts.get(entry, 0) + 1
+    return counts
 
 
 def format_script(info: dict[str, Any]) -> str:
@@ -74,7 +85,18 @@ def format_script(info: dict[str, Any]) -> str:
     for chunk in info["chunks"]:
         lines.append(f"  {clock(chunk['start']):>8}  [{chunk['kind']}] {chunk['text']}"
                      f"  <{chunk['pause_after']:.2f}s>")
+        if _words_differ(chunk["text"], chunk["display"]):
+            lines.append(f"  {'':>8}  (written: {chunk['display']})")
+        if chunk.get("lexicon"):
+            lines.append(f"  {'':>8}  (lexicon: {'; '.join(chunk['lexicon'])})")
     return "\n".join(lines)
+
+
+def _words_differ(spoken: str, written: str) -> bool:
+    """True when normalisation or the lexicon changed words, not just punctuation or spaces."""
+    import re
+
+    return re.sub(r"\W+", "", spoken).casefold() != re.sub(r"\W+", "", written).casefold()
 
 
 def summary_line(episode: Episode) -> str:

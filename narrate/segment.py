@@ -5,8 +5,11 @@ Pure: no engine, no audio. `narrate inspect` prints what this produces.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
+from narrate.errors import InputError, OptionError
 from narrate.model import Chunk, ChunkKind, Document, Script
 from narrate.normalize import normalize
 from narrate.sentences import MAX_CHUNK_CHARS, chunk_sentences, split_sentences
@@ -52,3 +55,29 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
                 ))
             paragraph_index += 1
     return Script(document=document, chunks=tuple(chunks))
+
+
+def skip_patterns(patterns: Iterable[str]) -> list[re.Pattern[str]]:
+    """Compile --skip patterns; a bad one is a one-line error naming it."""
+    compiled = []
+    for pattern in patterns:
+        try:
+            compiled.append(re.compile(pattern))
+        except re.error as exc:
+            raise OptionError(f"--skip {pattern!r} is not a valid regular expression ({exc})") from exc
+    return compiled
+
+
+def drop_paragraphs(document: Document, patterns: list[re.Pattern[str]]) -> Document:
+    """Leave out every paragraph a pattern matches (re.search), e.g. '^\\(Reporting by'."""
+    if not patterns:
+        return document
+    sections = tuple(
+        replace(section, paragraphs=tuple(
+            p for p in section.paragraphs if not any(pattern.search(p) for pattern in patterns)))
+        for section in document.sections
+    )
+    kept = [section for section in sections if section.paragraphs or section.heading]
+    if not any(section.paragraphs for section in kept):
+        raise InputError("every paragraph matched --skip: there is nothing left to narrate")
+    return replace(document, sections=tuple(kept))

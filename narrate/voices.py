@@ -36,6 +36,8 @@ class VoicePreset:
     """The engine's own voice id, as `narrate voices` lists it (variants: 'gmw/en-us+f3')."""
     language: str = "en-US"
     """BCP 47 language tag written into tags and feeds."""
+    lexicon: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    """Pronunciation fixes for this voice: word = "respelling", as in a lexicon file."""
     rate: int = 175
     """Words per minute (eSpeak accepts 80-450)."""
     pitch: int = 50
@@ -74,6 +76,12 @@ class VoicePreset:
                     if isinstance(values[key], bool) or not isinstance(values[key], (int, float)):
                         raise TypeError(f"{key} must be a number")
                     values[key] = kind(values[key])
+            if "lexicon" in values:
+                from narrate.lexicon import parse_table
+
+                if not isinstance(values["lexicon"], dict):
+                    raise TypeError("lexicon must be a table: [lexicon] then word = \"respelling\"")
+                parse_table(values["lexicon"], f"in voice preset {name!r}")  # errors name the entry
             for key in ("description", "engine", "voice", "language"):
                 if key in values and not isinstance(values[key], str):
                     raise TypeError(f"{key} must be a string")

@@ -16,6 +16,7 @@ def test_wheel_ships_presets_and_entry_point(tmp_path):
     )
     wheel = next(tmp_path.glob("narrate-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
+    assert "narrate/data/lexicon.toml" in names  # the default pronunciation lexicon
     presets = {Path(n).name for n in names if n.startswith("narrate/voices/")}
     assert {"default.toml", "british.toml", "clear.toml", "skim.toml"} <= presets
     assert "narrate/py.typed" in names

@@ -34,3 +34,25 @@ def test_headings_open_chapters():
     doc = Document(title="Doc", sections=(Section(("a.",), heading="Part one"), Section(("b.",), heading="Part two")))
     chapters = [c.chapter for c in build_script(doc).chunks if c.chapter]
     assert chapters == ["Doc", "Part one", "Part two"]
+
+
+def test_skip_patterns_drop_whole_paragraphs_only():
+    from narrate.model import Document, Section
+    from narrate.segment import drop_paragraphs, skip_patterns
+
+    doc = Document("T", (Section(("Keep me.", "(Reporting by Ann)"), None),
+                         Section(("Advertisement",), "Heading stays")))
+    kept = drop_paragraphs(doc, skip_patterns([r"^\(Reporting by", "^Advertisement$"]))
+    assert kept.paragraphs == ["Keep me."]
+    assert [s.heading for s in kept.sections] == [None, "Heading stays"]
+    assert drop_paragraphs(doc, []) is doc
+
+
+def test_bad_skip_pattern_names_itself():
+    import pytest
+
+    from narrate.errors import OptionError
+    from narrate.segment import skip_patterns
+
+    with pytest.raises(OptionError, match=r"--skip '\[a-' is not a valid regular expression"):
+        skip_patterns(["[a-"])

@@ -8,32 +8,81 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
 
 from narrate.errors import InputError
 from narrate.model import Document
 from narrate.readers.decode import decode_text
-from narrate.readers.text import read_text
 
-# A reader takes decoded text, the source name and an optional forced title.
+# A reader takes the decoded text (or, for a binary format, the raw bytes), the source
+# name and an optional forced title.
 Reader = Callable[[str, "str | None", "str | None"], Document]
+BytesReader = Callable[[bytes, "str | None", "str | None"], Document]
 
-READERS: dict[str, Reader] = {"txt": read_text}
-EXTENSIONS: dict[str, str] = {".txt": "txt", ".text": "txt", "": "txt"}
+
+@dataclass(frozen=True)
+class ReaderSpec:
+    """Where a reader lives; imported only when used, since some pull in large libraries."""
+
+    module: str
+    function: str
+    binary: bool = False
+    """True for container formats (EPUB): the reader gets bytes, not decoded text."""
+
+    def load(self) -> Callable[..., Document]:
+        return getattr(import_module(self.module), self.function)
+
+
+READERS: dict[str, ReaderSpec] = {
+    "txt": ReaderSpec("narrate.readers.text", "read_text"),
+    "md": ReaderSpec("narrate.readers.markdown", "read_markdown"),
+    "html": ReaderSpec("narrate.readers.html", "read_html"),
+    "epub": ReaderSpec("narrate.readers.epub", "read_epub", binary=True),
+}
+EXTENSIONS: dict[str, str] = {
+    ".txt": "txt", ".text": "txt", "": "txt",
+    ".md": "md", ".markdown": "md", ".mdown": "md", ".mkd": "md",
+    ".html": "html", ".htm": "html", ".xhtml": "html",
+    ".epub": "epub",
+}
 
 
 def supported_extensions() -> list[str]:
     return sorted(ext for ext in EXTENSIONS if ext)
 
 
-def format_for(path: str, forced: str | None = None) -> str:
-    """The reader name for a path: `forced` wins, then the extension, then plain text."""
+ALIASES: dict[str, str] = {"text": "txt", "markdown": "md", "htm": "html"}
+
+
+def format_names() -> list[str]:
+    """What --format accepts."""
+    return sorted([*READERS, *ALIASES])
+
+
+def format_for(path: str, forced: str | None = None, data: bytes | None = None) -> str:
+    """The reader name for a path: `forced` wins, then the extension, then a look at the
+    content (for stdin and extension-less files: an EPUB or an HTML page), then plain text."""
     if forced:
+        forced = ALIASES.get(forced.lower(), forced.lower())
         if forced not in READERS:
-            raise InputError(f"unknown format {forced!r}: choose one of {', '.join(sorted(READERS))}")
+            raise InputError(f"unknown format {forced!r}: choose one of {', '.join(format_names())}")
         return forced
     suffix = Path(path).suffix.lower() if path != "-" else ""
-    return EXTENSIONS.get(suffix, "txt")
+    if suffix in EXTENSIONS and suffix:
+        return EXTENSIONS[suffix]
+    return sniff_format(data or b"")
+
+
+def sniff_format(data: bytes) -> str:
+    """'epub' for a zip with the EPUB mimetype, 'html' for a page, else 'txt'."""
+    if data[:4] == b"PK\x03\x04" and b"application/epub+zip" in data[:200]:
+        return "epub"
+    head = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if head.startswith((b"<!doctype html", b"<html")):
+        return "html"
+    return "txt"
 
 
 def load_bytes(path: str) -> bytes:
@@ -56,15 +105,22 @@ def read_document(path: str, fmt: str | None = None, title: str | None = None,
     """Read `path` (or the given bytes) into a Document; refuse empty or binary input."""
     raw = load_bytes(path) if data is None else data
     name = "stdin" if path == "-" else path
-    decoded = decode_text(raw, name)
-    if not decoded.text.strip():
-        raise InputError(f"{name} is empty: there is nothing to narrate")
-    reader = READERS[format_for(path, fmt)]
-    document = reader(decoded.text, path, title)
+    spec = READERS[format_for(path, fmt, raw)]
+    warning = None
+    if spec.binary:
+        if not raw.strip():
+            raise InputError(f"{name} is empty: there is nothing to narrate")
+        document = spec.load()(raw, path, title)
+    else:
+        decoded = decode_text(raw, name)
+        if not decoded.text.strip():
+            raise InputError(f"{name} is empty: there is nothing to narrate")
+        document = spec.load()(decoded.text, path, title)
+        warning = decoded.warning
     if not document.paragraphs:
         raise InputError(f"{name} has no readable text: there is nothing to narrate")
-    if decoded.warning:
-        document = _with_warning(document, decoded.warning)
+    if warning:
+        document = _with_warning(document, warning)
     return document
 
 

@@ -1,0 +1,147 @@
+"""Markdown, HTML and EPUB readers on realistic documents written for the project."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from narrate.errors import InputError
+from narrate.readers import format_for, read_document, sniff_format
+from narrate.readers.blocks import CODE_NOTE, TABLE_NOTE
+from narrate.readers.html import read_html
+from narrate.readers.markdown import read_markdown
+from tests.epub_builder import build_epub, cover_png
+
+DATA = Path(__file__).parent / "data"
+POST = DATA / "post.md"
+NEWS = DATA / "news-page.html"
+
+NEWS_BOILERPLATE = [
+    "cookies", "Subscribe", "Refinance", "Holiday cottages", "Related stories", "Bus fares rise",
+    "morning briefing", "harbourfan77", "grandmother", "vanity project", "Most read",
+    "Storm warning", "Hearing aids", "Privacy policy", "All rights reserved", "TRACKING",
+    "ANALYTICS", "Share on", "Search the Ledger", "Advertisement", "Transport correspondent",
+    "Topics", "Home", "dataLayer",
+]
+
+
+def all_text(document) -> str:
+    return " ".join([document.title] + [s.heading or "" for s in document.sections] + document.paragraphs)
+
+
+@pytest.fixture(scope="module")
+def epub_path(tmp_path_factory) -> Path:
+    return build_epub(tmp_path_factory.mktemp("epub") / "lighthouse.epub")
+
+
+# --- Markdown -------------------------------------------------------------------------
+
+def test_markdown_post_front_matter_and_headings():
+    doc = read_document(str(POST))
+    assert (doc.title, doc.author, doc.date) == ("Brewing better coffee at home", "Sam Rivera", "2024-02-10")
+    # The top heading repeats the title: it is not spoken twice or made a chapter.
+    assert [s.heading for s in doc.sections] == [None, "Choosing beans", "Grinding and brewing", "Keeping it fresh"]
+
+
+def test_markdown_reads_words_not_markup():
+    doc = read_document(str(POST))
+    text = all_text(doc)
+    assert doc.paragraphs[0].startswith("Good coffee needs only three things: fresh beans, the right grind")
+    assert "links to the tools I use and no gadgets" in doc.paragraphs[0]
+    for markup in ("*", "**", "](", "https://", "example.com", "draft note", "<!--", "images/", "def ratio", "```"):
+        assert markup not in text
+    assert "A burr grinder on a kitchen counter" in doc.paragraphs  # alt text is read
+
+
+def test_markdown_lists_are_sentences_and_code_is_a_note():
+    doc = read_document(str(POST))
+    beans, brewing = doc.sections[1], doc.sections[2]
+    assert beans.paragraphs[-1] == ("Light roasts taste bright and fruity. Medium roasts are the easiest "
+                                    "to brew. Dark roasts suit milk drinks.")
+    assert brewing.paragraphs[1] == CODE_NOTE
+    assert brewing.paragraphs[-1] == ("Rinse the paper filter. Add the coffee and a splash of water. "
+                                      "Pour the rest slowly, in circles.")
+    assert "the Specialty Coffee Association publishes a brewing chart." in brewing.paragraphs[2]
+
+
+def test_markdown_without_front_matter_takes_the_top_heading_as_title():
+    doc = read_markdown("# A Title\n\nBody text.\n\n## Part two\n\nMore.\n\n#### Small heading\n\nEnd.\n\n"
+                        "| a | b |\n|---|---|\n| 1 | 2 |\n", "x.md")
+    assert doc.title == "A Title"
+    assert [s.heading for s in doc.sections] == [None, "Part two"]
+    assert doc.sections[1].paragraphs == ("More.", "Small heading.", "End.", TABLE_NOTE)
+
+
+def test_markdown_bad_front_matter_is_a_clear_error():
+    with pytest.raises(InputError, match=r"x.md: the YAML front matter is not valid"):
+        read_markdown("---\ntitle: [unclosed\n---\n\nBody.\n", "x.md")
+
+
+# --- HTML -----------------------------------------------------------------------------
+
+def test_html_extracts_the_article_and_its_metadata():
+    doc = read_document(str(NEWS))
+    assert doc.title == "Harbour city votes to rebuild its tram line"
+    assert (doc.author, doc.date, doc.language) == ("Maria Okafor", "2024-03-14", "en-GB")
+    assert [s.heading for s in doc.sections] == [None, "How the line will be paid for", "What happens next"]
+    assert [p[:24] for p in doc.paragraphs] == [
+        "Councillors in Port Elle", "The first line will run ", "Most of the money comes ",
+        "Opponents argued that bu", "A public consultation on", "The mayor said the vote ",
+    ]
+
+
+def test_html_speaks_none_of_the_boilerplate():
+    text = all_text(read_document(str(NEWS))).lower()
+    leaked = [phrase for phrase in NEWS_BOILERPLATE if phrase.lower() in text]
+    assert leaked == []
+
+
+def test_html_fragment_and_small_page():
+    assert read_html("<p>Just one line of text here.</p>", "x.html").paragraphs == ["Just one line of text here."]
+    doc = read_html("<html><head><title>T</title></head><body><h1>T</h1><p>Short page.</p>"
+                    "<ul><li>one</li><li>two</li></ul></body></html>", "x.html")
+    assert doc.title == "T"
+    assert doc.paragraphs == ["Short page.", "one. two."]
+
+
+# --- EPUB -----------------------------------------------------------------------------
+
+def test_epub_chapters_in_spine_order_with_metadata_and_cover(epub_path):
+    doc = read_document(str(epub_path))
+    assert (doc.title, doc.author, doc.date, doc.language) == ("The Lighthouse", "Iris Calloway", "2021-06-01", "en")
+    assert [s.heading for s in doc.sections] == ["The Lighthouse Keeper", "A Ship in the Fog", "Morning"]
+    assert doc.cover == cover_png()
+    assert doc.sections[0].paragraphs[1] == "She counted them aloud, as her father had done before her."
+    assert doc.sections[1].paragraphs[1] == "The bell rang twice. then stopped."
+    assert "Table of contents" not in all_text(doc)  # the nav document is not read
+
+
+def test_epub_from_stdin_bytes_by_sniffing(epub_path):
+    data = epub_path.read_bytes()
+    assert sniff_format(data) == "epub"
+    assert read_document("-", data=data).title == "The Lighthouse"
+
+
+def test_broken_epub_is_a_clear_error(tmp_path):
+    path = tmp_path / "broken.epub"
+    path.write_bytes(b"PK\x03\x04 this is not really a zip file")
+    with pytest.raises(InputError, match="broken.epub is not a readable EPUB"):
+        read_document(str(path))
+
+
+# --- choosing a reader ----------------------------------------------------------------
+
+@pytest.mark.parametrize(("path", "forced", "data", "expected"), [
+    ("a.md", None, b"", "md"), ("a.MARKDOWN", None, b"", "md"), ("a.htm", None, b"", "html"),
+    ("a.epub", None, b"", "epub"), ("a.txt", None, b"<html>", "txt"), ("-", "markdown", b"", "md"),
+    ("-", None, b"<!DOCTYPE html><html>", "html"), ("notes", None, b"plain words", "txt"),
+    ("a.txt", "HTML", b"", "html"),
+])
+def test_format_for(path, forced, data, expected):
+    assert format_for(path, forced, data) == expected
+
+
+def test_unknown_format_is_refused():
+    with pytest.raises(InputError, match="unknown format 'pdf'"):
+        format_for("a.txt", "pdf")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from narrate.model import Chapter, Chunk, Cue
+from narrate.model import Chapter, Chunk, ChunkKind, Cue
 
 MIN_CHAPTER_SECONDS = 30.0
 CHAPTER_TITLE_WORDS = 6
@@ -34,15 +34,26 @@ def plan_chapters(chunks: Sequence[Chunk], starts: Sequence[float], total: float
                   min_seconds: float = MIN_CHAPTER_SECONDS) -> list[Chapter]:
     """Chapters at paragraph boundaries, at most about one per `min_seconds`.
 
-    Titles and headings always open a chapter; a plain paragraph opens one when the current
-    chapter has run for at least `min_seconds`.
+    Titles and headings always open a chapter. A document with headings is chaptered by its
+    headings alone (its author chose the structure); one without gets a chapter at the first
+    paragraph boundary once the current chapter has run for at least `min_seconds`. A heading
+    right after the title takes over the title's chapter rather than leaving a stub.
     """
+    has_headings = any(c.kind is ChunkKind.HEADING for c in chunks)
     opened: list[tuple[str, float]] = []
+    only_title_so_far = False
     for chunk, start in zip(chunks, starts):
         if chunk.chapter is not None:
-            if not opened or opened[-1][1] != start:
+            if opened and (only_title_so_far or opened[-1][1] == start):
+                opened[-1] = (chunk.chapter, opened[-1][1])
+            else:
                 opened.append((chunk.chapter, start))
-        elif chunk.starts_paragraph and (not opened or start - opened[-1][1] >= min_seconds):
+            only_title_so_far = chunk.kind is ChunkKind.TITLE
+            continue
+        only_title_so_far = False
+        if has_headings:
+            continue
+        if chunk.starts_paragraph and (not opened or start - opened[-1][1] >= min_seconds):
             opened.append((chapter_title(chunk.display), start))
     chapters = []
     for index, (title, start) in enumerate(opened):

@@ -77,3 +77,29 @@ def test_missing_and_directory(tmp_path):
         read_document(str(tmp_path / "nope.txt"))
     with pytest.raises(InputError, match="is a directory"):
         read_document(str(tmp_path))
+
+
+def test_plain_text_section_headings_become_sections():
+    text = "CHAPTER 1\n\nIt began.\n\nIt went on.\n\nCHAPTER 2\n\nIt ended.\n\nPART TWO: THE RETURN\n\nAgain."
+    doc = read_text(text, "northanger-abbey.txt")
+    assert doc.title == "Northanger abbey"  # a chapter heading is not the book's title
+    assert [(s.heading, s.paragraphs) for s in doc.sections] == [
+        ("CHAPTER 1", ("It began.", "It went on.")),
+        ("CHAPTER 2", ("It ended.",)),
+        ("PART TWO: THE RETURN", ("Again.",)),
+    ]
+
+
+@pytest.mark.parametrize("line", ["Chapter II", "Epilogue", "BREAKING NEWS", "Part 3 - Home"])
+def test_section_heading_shapes(line):
+    from narrate.readers.text import looks_like_section_heading
+
+    assert looks_like_section_heading(line)
+
+
+@pytest.mark.parametrize("line", ["It was late.", "Chapter and verse were quoted at length by all of them here",
+                                  "A normal short line", "OK"])
+def test_prose_is_not_a_section_heading(line):
+    from narrate.readers.text import looks_like_section_heading
+
+    assert not looks_like_section_heading(line)

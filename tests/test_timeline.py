@@ -44,3 +44,15 @@ def test_cues_follow_the_segments_exactly():
 def test_chapter_title_is_first_words():
     assert chapter_title("It was a bright cold day in April, and") == "It was a bright cold day\u2026"
     assert chapter_title("Short one.") == "Short one"
+
+
+def test_headings_alone_chapter_a_structured_document():
+    chunks = [chunk("Book", -1, True, chapter="Book", kind=ChunkKind.TITLE),
+              chunk("Chapter 1", 0, True, chapter="Chapter 1", kind=ChunkKind.HEADING)]
+    chunks += [chunk(f"Paragraph {i}", i, True) for i in range(6)]
+    chunks += [chunk("Chapter 2", 6, True, chapter="Chapter 2", kind=ChunkKind.HEADING),
+               chunk("Last paragraph", 6, True)]
+    starts = start_times([2.0, 1.0] + [40.0] * 6 + [1.0, 40.0], [0.5] * 10)
+    chapters = plan_chapters(chunks, starts, starts[-1] + 40.5)
+    # the heading right after the title takes over its chapter; no paragraph chapters
+    assert [(c.title, c.start) for c in chapters] == [("Chapter 1", 0.0), ("Chapter 2", starts[8])]

@@ -38,28 +38,90 @@ class Engine(Protocol):
         """Speak `text`; return signed 16-bit little-endian mono PCM at `sample_rate`."""
 
 
-# engine name -> (module, factory, what to install when it is missing)
+@dataclass(frozen=True)
+class EngineOptions:
+    """How a process should run its engine (not what it says: that is the voice preset)."""
+
+    device: str = "cpu"
+    """'cpu' or 'cuda' (already resolved: see `engine_options`)."""
+    threads: int = 0
+    """Intra-op threads for engines that use them (Piper); 0 lets the engine decide."""
+
+
+@dataclass(frozen=True)
+class _Entry:
+    module: str
+    factory: str
+    hint: str
+    takes_options: bool = False
+
+
 _ENGINES = {
-    "espeak": ("narrate.engines.espeak", "EspeakEngine", "pip install narrate (pyttsx3 and espeakng-loader)"),
+    "espeak": _Entry("narrate.engines.espeak", "EspeakEngine", "pip install narrate (pyttsx3 and espeakng-loader)"),
+    "piper": _Entry("narrate.engines.piper", "PiperEngine", 'pip install "narrate[piper]"', takes_options=True),
 }
-_instances: dict[str, Engine] = {}
+DEVICES = ("auto", "cpu", "cuda")
+_instances: dict[tuple[str, EngineOptions], Engine] = {}
 
 
 def engine_names() -> list[str]:
     return sorted(_ENGINES)
 
 
-def get_engine(name: str) -> Engine:
-    """One engine instance per process (eSpeak NG keeps global state)."""
-    if name in _instances:
-        return _instances[name]
+def get_engine(name: str, options: EngineOptions | None = None) -> Engine:
+    """One engine instance per process and options (eSpeak NG keeps global state)."""
+    options = options or EngineOptions()
+    key = (name, options if _ENGINES.get(name, _Entry("", "", "")).takes_options else EngineOptions())
+    if key in _instances:
+        return _instances[key]
     if name not in _ENGINES:
         raise EngineError(f"unknown engine {name!r}: choose one of {', '.join(engine_names())}")
-    module_name, factory, hint = _ENGINES[name]
+    entry = _ENGINES[name]
     try:
-        module = importlib.import_module(module_name)
+        module = importlib.import_module(entry.module)
     except ImportError as exc:
-        raise EngineError(f"the {name} engine is not installed ({exc.name} missing): {hint}") from exc
-    engine = getattr(module, factory)()
-    _instances[name] = engine
+        raise EngineError(f"the {name} engine is not installed ({exc.name} missing): {entry.hint}") from exc
+    factory = getattr(module, entry.factory)
+    engine = factory(options.device, options.threads) if entry.takes_options else factory()
+    _instances[key] = engine
     return engine
+
+
+def resolve_device(name: str, requested: str) -> str:
+    """'auto', 'cpu' or 'cuda' to the device this engine will really use (notes a fallback)."""
+    if name == "piper":
+        from narrate.engines import piper
+
+        return piper.resolve_device(requested)
+    if requested == "cuda":
+        import logging
+
+        logging.getLogger(__name__).warning(f"note: the {name} engine runs on the CPU only")
+    return "cpu"
+
+
+def engine_options(name: str, device: str, jobs: int, cores: int) -> EngineOptions:
+    """Options for each of `jobs` workers: the resolved device, and the cores shared out."""
+    if name != "piper":
+        return EngineOptions()
+    from narrate.engines import piper
+
+    return EngineOptions(device, piper.threads_per_worker(cores, jobs))
+
+
+def worker_defaults(name: str, cores: int, device: str = "cpu") -> tuple[int, int]:
+    """(default workers, fewest chunks per worker worth a process) for an engine."""
+    if name == "piper":
+        from narrate.engines import piper
+
+        return piper.default_workers(cores, device), piper.MIN_CHUNKS_PER_WORKER
+    return cores, 12
+
+
+def preflight(name: str, voice: VoicePreset) -> None:
+    """Fail in this process, with one clear line, before worker processes start: a worker that
+    cannot load its engine would only report a broken pool."""
+    if name == "piper":
+        from narrate.engines import piper
+
+        piper.preflight(voice)

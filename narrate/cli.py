@@ -55,7 +55,7 @@ def text_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--title", help="Episode title (default: the headline, else the file name)."),
         click.option("--format", "fmt", metavar="FORMAT",
                      help="Force a reader (txt); needed for stdin in other formats."),
-        click.option("--voice", "-v", help="A preset name, a preset .toml file, or an eSpeak NG voice id."),
+        click.option("--voice", "-v", help="A preset name, a preset .toml file, an eSpeak NG or Piper voice id, or a Piper .onnx file."),
         click.option("--rate", "-r", type=click.IntRange(80, 450), help="Words per minute (overrides the voice)."),
         click.option("--pitch", type=click.IntRange(0, 100), help="Pitch 0-100 (overrides the voice)."),
         click.option("--volume", type=click.FloatRange(0.1, 2.0), help="Volume 0.1-2.0 (overrides the voice)."),

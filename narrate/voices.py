@@ -38,7 +38,7 @@ class VoicePreset:
     language: str = "en-US"
     """BCP 47 language tag written into tags and feeds."""
     rate: int = 175
-    """Words per minute (eSpeak accepts 80-450)."""
+    """Words per minute (eSpeak accepts 80-450). For Piper, derived from length_scale."""
     pitch: int = 50
     """0-100; eSpeak's default is 50."""
     volume: float = 1.0
@@ -69,6 +69,10 @@ class VoicePreset:
             if not 0 <= pause <= 10:
                 raise VoiceError(f"voice {self.name!r}: pauses must be between 0 and 10 seconds")
         _check_piper_settings(self)
+        if self.engine == PIPER:  # so estimates (narrate inspect) use the pace Piper will speak at
+            from narrate.engines.piper import rate_for_length_scale
+
+            object.__setattr__(self, "rate", rate_for_length_scale(self.length_scale))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], name: str, path: str | None = None) -> VoicePreset:

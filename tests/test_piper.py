@@ -144,6 +144,8 @@ def test_rate_maps_to_length_scale():
     assert joe().with_overrides(rate=piper.NATURAL_WPM * 2).length_scale == 0.5
     assert joe().with_overrides(rate=120).length_scale == round(piper.NATURAL_WPM / 120, 3)
     assert joe().with_overrides(volume=0.5).volume == 0.5
+    assert joe().with_overrides(rate=120).rate == 120  # the pace estimates (inspect) use
+    assert joe(length_scale=2.0).rate == piper.NATURAL_WPM // 2
 
 
 @pytest.mark.parametrize("data, message", [

@@ -27,6 +27,8 @@ class EngineVoice:
 class Engine(Protocol):
     name: str
     sample_rate: int
+    """Hz of the PCM `synthesize` returns. Per engine, and for Piper per voice model: read it
+    after `synthesize` (eSpeak NG and en_US-joe-medium are both 22,050 Hz)."""
 
     def version(self) -> str:
         """Changes whenever the same text could sound different (used in cache keys)."""

@@ -156,6 +156,11 @@ def length_scale_for_rate(wpm: int) -> float:
     return scale
 
 
+def rate_for_length_scale(length_scale: float | None) -> int:
+    """Words per minute joe speaks at this length scale (the inverse of the mapping above)."""
+    return round(NATURAL_WPM / (length_scale or 1.0))
+
+
 def cuda_available() -> bool:
     """True when onnxruntime-gpu is installed and sees a CUDA device."""
     try:

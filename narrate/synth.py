@@ -30,9 +30,8 @@ def effective_jobs(requested: int | None, chunk_count: int, engine: str = "espea
                    device: str = "cpu") -> int:
     """Workers to start: the engine's default (eSpeak: all cores; Piper: as memory allows),
     but never more than the text can keep busy."""
-    default, min_chunks = worker_defaults(engine, default_jobs(), device)
-    if engine == "espeak":
-        min_chunks = MIN_CHUNKS_PER_WORKER
+    policy = worker_defaults(engine, default_jobs(), device)
+    default, min_chunks = policy or (default_jobs(), MIN_CHUNKS_PER_WORKER)
     jobs = requested or default
     return max(1, min(jobs, chunk_count // min_chunks))
 

@@ -21,6 +21,7 @@ from narrate.engines import EngineOptions, engine_options, get_engine, resolve_d
 from narrate.engines import piper
 from narrate.errors import EngineError, VoiceError
 from narrate.pipeline import narrate_file
+from narrate.synth import default_jobs, effective_jobs
 from narrate.voices import VoicePreset, resolve_voice
 from tests.asr import transcribe, word_error_rate
 from tests.audio_check import decode, peak, speech_regions
@@ -249,6 +250,12 @@ def test_resolve_device_and_threads(caplog):
     assert resolve_device("piper", "cpu") == "cpu"
     assert engine_options("piper", "cpu", jobs=2, cores=8) == EngineOptions("cpu", 4)
     assert engine_options("espeak", "cpu", jobs=2, cores=8) == EngineOptions()
+
+
+def test_effective_jobs_for_piper():
+    assert effective_jobs(4, 6, "piper") == 2  # at least MIN_CHUNKS_PER_WORKER chunks each
+    assert effective_jobs(None, 100, "piper", "cuda") == 1
+    assert effective_jobs(None, 100, "piper") <= max(1, default_jobs() // piper.CORES_PER_WORKER)
 
 
 @pytest.mark.parametrize("cores, memory_gb, device, workers", [

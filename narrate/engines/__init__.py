@@ -62,7 +62,6 @@ _ENGINES = {
     "espeak": _Entry("narrate.engines.espeak", "EspeakEngine", "pip install narrate (pyttsx3 and espeakng-loader)"),
     "piper": _Entry("narrate.engines.piper", "PiperEngine", 'pip install "narrate[piper]"', takes_options=True),
 }
-DEVICES = ("auto", "cpu", "cuda")
 _instances: dict[tuple[str, EngineOptions], Engine] = {}
 
 
@@ -72,13 +71,13 @@ def engine_names() -> list[str]:
 
 def get_engine(name: str, options: EngineOptions | None = None) -> Engine:
     """One engine instance per process and options (eSpeak NG keeps global state)."""
-    options = options or EngineOptions()
-    key = (name, options if _ENGINES.get(name, _Entry("", "", "")).takes_options else EngineOptions())
+    entry = _ENGINES.get(name)
+    if entry is None:
+        raise EngineError(f"unknown engine {name!r}: choose one of {', '.join(engine_names())}")
+    options = options if options is not None and entry.takes_options else EngineOptions()
+    key = (name, options)
     if key in _instances:
         return _instances[key]
-    if name not in _ENGINES:
-        raise EngineError(f"unknown engine {name!r}: choose one of {', '.join(engine_names())}")
-    entry = _ENGINES[name]
     try:
         module = importlib.import_module(entry.module)
     except ImportError as exc:
@@ -111,13 +110,14 @@ def engine_options(name: str, device: str, jobs: int, cores: int) -> EngineOptio
     return EngineOptions(device, piper.threads_per_worker(cores, jobs))
 
 
-def worker_defaults(name: str, cores: int, device: str = "cpu") -> tuple[int, int]:
-    """(default workers, fewest chunks per worker worth a process) for an engine."""
+def worker_defaults(name: str, cores: int, device: str = "cpu") -> tuple[int, int] | None:
+    """(default workers, fewest chunks per worker worth a process) for engines with their
+    own policy (Piper: memory and threads); None for the rest."""
     if name == "piper":
         from narrate.engines import piper
 
         return piper.default_workers(cores, device), piper.MIN_CHUNKS_PER_WORKER
-    return cores, 12
+    return None
 
 
 def preflight(name: str, voice: VoicePreset) -> None:

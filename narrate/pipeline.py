@@ -18,7 +18,8 @@ from narrate.fileio import atomic_path, check_writable_folder
 from narrate.model import Episode, Script
 from narrate.readers import read_document
 from narrate.segment import build_script
-from narrate.synth import effective_jobs, synthesize
+from narrate.engines import engine_options, preflight, resolve_device
+from narrate.synth import default_jobs, effective_jobs, synthesize
 from narrate.tags import EpisodeTags, write_mp3_tags
 from narrate.timeline import plan_chapters, plan_cues, start_times
 from narrate.voices import VoicePreset, resolve_voice
@@ -46,6 +47,7 @@ class NarrateOptions:
     bitrate: str = "64k"
     format: str | None = None
     jobs: int | None = None
+    device: str = "auto"
     progress: Progress | None = field(default=None, repr=False)
 
 
@@ -114,7 +116,10 @@ def render(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOpti
     """Synthesise, stitch and encode `script` into `out_path` atomically, then tag it."""
     started = time.perf_counter() if started is None else started
     chunks = script.chunks
-    jobs = effective_jobs(opts.jobs, len(chunks))
+    device = resolve_device(voice.engine, opts.device)
+    jobs = effective_jobs(opts.jobs, len(chunks), voice.engine, device)
+    engine_opts = engine_options(voice.engine, device, jobs, default_jobs())
+    preflight(voice.engine, voice)
     speech: list[float] = []
     pauses = [chunk.pause_after for chunk in chunks]
     total_samples = 0
@@ -122,7 +127,7 @@ def render(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOpti
     with atomic_path(out_path) as temp:
         encoder: StreamEncoder | None = None
         try:
-            for segment in synthesize(chunks, voice, jobs):
+            for segment in synthesize(chunks, voice, jobs, engine_opts):
                 if encoder is None:
                     rate = segment.sample_rate
                     encoder = StreamEncoder(temp, rate, EncodeSettings(bitrate=opts.bitrate))

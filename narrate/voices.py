@@ -31,21 +31,32 @@ class VoicePreset:
     name: str = DEFAULT_VOICE
     description: str = ""
     engine: str = "espeak"
-    """Which engine synthesises: 'espeak' (pyttsx3 over eSpeak NG)."""
+    """Which engine synthesises: 'espeak' (pyttsx3 over eSpeak NG) or 'piper' (neural)."""
     voice: str = "gmw/en-us"
-    """The engine's own voice id, as `narrate voices` lists it (variants: 'gmw/en-us+f3')."""
+    """The engine's own voice id, as `narrate voices` lists it (variants: 'gmw/en-us+f3'); for
+    Piper also a path to a .onnx model (relative to the preset file)."""
     language: str = "en-US"
     """BCP 47 language tag written into tags and feeds."""
     lexicon: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
     """Pronunciation fixes for this voice: word = "respelling", as in a lexicon file."""
     rate: int = 175
-    """Words per minute (eSpeak accepts 80-450)."""
+    """Words per minute (eSpeak accepts 80-450). For Piper, derived from length_scale."""
     pitch: int = 50
     """0-100; eSpeak's default is 50."""
     volume: float = 1.0
     """0.1-2.0, a multiplier on the engine's normal level."""
     pauses: Pauses = field(default_factory=Pauses)
     """Silence in seconds after titles, headings, paragraphs and sentence groups."""
+    length_scale: float | None = None
+    """Piper: phoneme length, 0.5-2.0 (above 1 is slower); None: the voice's own (its .onnx.json)."""
+    noise_scale: float | None = None
+    """Piper: generator noise (expressiveness), 0-2; None: the voice's own."""
+    noise_w_scale: float | None = None
+    """Piper: phoneme width noise (rhythm variation), 0-2; None: the voice's own ('noise_w')."""
+    sentence_silence: float = 0.0
+    """Piper: seconds of silence between sentences inside one chunk."""
+    speaker_id: int | None = None
+    """Piper: which speaker of a multi-speaker voice; None: the voice's default."""
     path: str | None = None
     """Where the preset was loaded from (not read from the file)."""
 
@@ -59,6 +70,11 @@ class VoicePreset:
         for pause in asdict(self.pauses).values():
             if not 0 <= pause <= 10:
                 raise VoiceError(f"voice {self.name!r}: pauses must be between 0 and 10 seconds")
+        _check_piper_settings(self)
+        if self.engine == PIPER:  # so estimates (narrate inspect) use the pace Piper will speak at
+            from narrate.engines.piper import rate_for_length_scale
+
+            object.__setattr__(self, "rate", rate_for_length_scale(self.length_scale))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], name: str, path: str | None = None) -> VoicePreset:
@@ -85,19 +101,24 @@ class VoicePreset:
             for key in ("description", "engine", "voice", "language"):
                 if key in values and not isinstance(values[key], str):
                     raise TypeError(f"{key} must be a string")
+            _coerce_piper_settings(values)
         except (TypeError, AttributeError) as exc:
             raise VoiceError(f"voice {name!r}: {exc}") from exc
+        _check_engine_keys(name, values)
         return cls(name=name, path=path, **values)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data.pop("path")
         data.pop("name")
-        return data
+        ignored = _ESPEAK_ONLY_KEYS if self.engine == PIPER else _PIPER_KEYS
+        return {k: v for k, v in data.items() if k not in ignored and v is not None}
 
     def with_overrides(self, rate: int | None = None, volume: float | None = None,
                        pitch: int | None = None, paragraph_pause: float | None = None) -> VoicePreset:
-        """Command-line options win over the preset."""
+        """Command-line options win over the preset (for Piper, `rate` sets length_scale)."""
+        if self.engine == PIPER:
+            return _piper_overrides(self, rate, volume, pitch, paragraph_pause)
         pauses = self.pauses if paragraph_pause is None else replace(self.pauses, paragraph=paragraph_pause)
         return replace(
             self,
@@ -106,6 +127,67 @@ class VoicePreset:
             pitch=self.pitch if pitch is None else pitch,
             pauses=pauses,
         )
+
+
+PIPER = "piper"
+_PIPER_FLOATS = ("length_scale", "noise_scale", "noise_w_scale", "sentence_silence")
+_PIPER_KEYS = (*_PIPER_FLOATS, "speaker_id")
+_ESPEAK_ONLY_KEYS = {"rate": "use length_scale (1.0 = the voice's own pace, above 1 is slower)",
+                     "pitch": "Piper voices have no pitch setting"}
+
+
+def _coerce_piper_settings(values: dict[str, Any]) -> None:
+    for key in _PIPER_FLOATS:
+        if key in values:
+            if isinstance(values[key], bool) or not isinstance(values[key], (int, float)):
+                raise TypeError(f"{key} must be a number")
+            values[key] = float(values[key])
+    if "speaker_id" in values and (isinstance(values["speaker_id"], bool)
+                                   or not isinstance(values["speaker_id"], int)):
+        raise TypeError("speaker_id must be a whole number")
+
+
+def _check_engine_keys(name: str, values: dict[str, Any]) -> None:
+    """A setting the preset's engine ignores is a mistake worth saying, not silently dropping."""
+    if values.get("engine", "espeak") == PIPER:
+        for key, why in _ESPEAK_ONLY_KEYS.items():
+            if key in values:
+                raise VoiceError(f"voice {name!r}: {key} is an eSpeak setting; {why}")
+    else:
+        given = sorted(set(values) & set(_PIPER_KEYS))
+        if given:
+            raise VoiceError(f"voice {name!r}: {', '.join(given)} only apply to engine = \"piper\"")
+
+
+def _check_piper_settings(preset: VoicePreset) -> None:
+    checks = (("length_scale", 0.5, 2.0), ("noise_scale", 0.0, 2.0), ("noise_w_scale", 0.0, 2.0),
+              ("sentence_silence", 0.0, 10.0))
+    for key, low, high in checks:
+        value = getattr(preset, key)
+        if value is not None and not low <= value <= high:
+            raise VoiceError(f"voice {preset.name!r}: {key} {value} is outside {low}-{high}")
+    if preset.speaker_id is not None and preset.speaker_id < 0:
+        raise VoiceError(f"voice {preset.name!r}: speaker_id must be 0 or more")
+    if preset.engine == PIPER and preset.volume > 1.0:
+        raise VoiceError(f"voice {preset.name!r}: volume {preset.volume} would clip: Piper voices are "
+                         "already at full scale, so use 0.1-1.0")
+
+
+def _piper_overrides(preset: VoicePreset, rate: int | None, volume: float | None, pitch: int | None,
+                     paragraph_pause: float | None) -> VoicePreset:
+    """`--rate` becomes a length scale; `--pitch` has nothing to set on a neural voice."""
+    if pitch is not None:
+        raise VoiceError(f"--pitch does not apply to Piper voices such as {preset.name!r}")
+    changes: dict[str, Any] = {}
+    if rate is not None:
+        from narrate.engines.piper import length_scale_for_rate
+
+        changes["length_scale"] = length_scale_for_rate(rate)
+    if volume is not None:
+        changes["volume"] = volume
+    if paragraph_pause is not None:
+        changes["pauses"] = replace(preset.pauses, paragraph=paragraph_pause)
+    return replace(preset, **changes)
 
 
 def builtin_voices_dir() -> Path:
@@ -161,6 +243,9 @@ def resolve_voice(name: str | None, engine_voice_ids: list[str] | None = None) -
         if not path.is_file():
             raise VoiceError(f"voice preset file {name} not found")
         return load_preset_file(path)
+    piper = _piper_voice(name)
+    if piper is not None:
+        return piper
     base = load_preset_file(presets[DEFAULT_VOICE]) if DEFAULT_VOICE in presets else VoicePreset()
     ids = engine_voice_ids or []
     if _engine_has_voice(name, ids):
@@ -168,6 +253,21 @@ def resolve_voice(name: str | None, engine_voice_ids: list[str] | None = None) -
     suggestions = difflib.get_close_matches(name, list(presets) + ids, n=4, cutoff=0.5)
     hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
     raise VoiceError(f"unknown voice {name!r}{hint} (run 'narrate voices' to list them)")
+
+
+def _piper_voice(name: str) -> VoicePreset | None:
+    """`--voice PATH.onnx` or the id of an installed Piper voice (see `narrate voices`)."""
+    from narrate.engines import piper
+
+    if name.endswith(".onnx"):
+        model = Path(name).expanduser()
+        if not model.is_file():
+            raise VoiceError(f"Piper model {name} not found")
+        return VoicePreset(name=model.stem, engine=PIPER, voice=str(model.resolve()),
+                           description=f"Piper voice {model.name}")
+    if any(found.id == name for found in piper.find_voices()):
+        return VoicePreset(name=name, engine=PIPER, voice=name, description=f"Piper voice {name}")
+    return None
 
 
 def _engine_has_voice(name: str, ids: list[str]) -> bool:

@@ -27,6 +27,8 @@ class EngineVoice:
 class Engine(Protocol):
     name: str
     sample_rate: int
+    """Hz of the PCM `synthesize` returns. Per engine, and for Piper per voice model: read it
+    after `synthesize` (eSpeak NG and en_US-joe-medium are both 22,050 Hz)."""
 
     def version(self) -> str:
         """Changes whenever the same text could sound different (used in cache keys)."""
@@ -38,28 +40,90 @@ class Engine(Protocol):
         """Speak `text`; return signed 16-bit little-endian mono PCM at `sample_rate`."""
 
 
-# engine name -> (module, factory, what to install when it is missing)
+@dataclass(frozen=True)
+class EngineOptions:
+    """How a process should run its engine (not what it says: that is the voice preset)."""
+
+    device: str = "cpu"
+    """'cpu' or 'cuda' (already resolved: see `engine_options`)."""
+    threads: int = 0
+    """Intra-op threads for engines that use them (Piper); 0 lets the engine decide."""
+
+
+@dataclass(frozen=True)
+class _Entry:
+    module: str
+    factory: str
+    hint: str
+    takes_options: bool = False
+
+
 _ENGINES = {
-    "espeak": ("narrate.engines.espeak", "EspeakEngine", "pip install narrate (pyttsx3 and espeakng-loader)"),
+    "espeak": _Entry("narrate.engines.espeak", "EspeakEngine", "pip install narrate (pyttsx3 and espeakng-loader)"),
+    "piper": _Entry("narrate.engines.piper", "PiperEngine", 'pip install "narrate[piper]"', takes_options=True),
 }
-_instances: dict[str, Engine] = {}
+_instances: dict[tuple[str, EngineOptions], Engine] = {}
 
 
 def engine_names() -> list[str]:
     return sorted(_ENGINES)
 
 
-def get_engine(name: str) -> Engine:
-    """One engine instance per process (eSpeak NG keeps global state)."""
-    if name in _instances:
-        return _instances[name]
-    if name not in _ENGINES:
+def get_engine(name: str, options: EngineOptions | None = None) -> Engine:
+    """One engine instance per process and options (eSpeak NG keeps global state)."""
+    entry = _ENGINES.get(name)
+    if entry is None:
         raise EngineError(f"unknown engine {name!r}: choose one of {', '.join(engine_names())}")
-    module_name, factory, hint = _ENGINES[name]
+    options = options if options is not None and entry.takes_options else EngineOptions()
+    key = (name, options)
+    if key in _instances:
+        return _instances[key]
     try:
-        module = importlib.import_module(module_name)
+        module = importlib.import_module(entry.module)
     except ImportError as exc:
-        raise EngineError(f"the {name} engine is not installed ({exc.name} missing): {hint}") from exc
-    engine = getattr(module, factory)()
-    _instances[name] = engine
+        raise EngineError(f"the {name} engine is not installed ({exc.name} missing): {entry.hint}") from exc
+    factory = getattr(module, entry.factory)
+    engine = factory(options.device, options.threads) if entry.takes_options else factory()
+    _instances[key] = engine
     return engine
+
+
+def resolve_device(name: str, requested: str) -> str:
+    """'auto', 'cpu' or 'cuda' to the device this engine will really use (notes a fallback)."""
+    if name == "piper":
+        from narrate.engines import piper
+
+        return piper.resolve_device(requested)
+    if requested == "cuda":
+        import logging
+
+        logging.getLogger(__name__).warning(f"note: the {name} engine runs on the CPU only")
+    return "cpu"
+
+
+def engine_options(name: str, device: str, jobs: int, cores: int) -> EngineOptions:
+    """Options for each of `jobs` workers: the resolved device, and the cores shared out."""
+    if name != "piper":
+        return EngineOptions()
+    from narrate.engines import piper
+
+    return EngineOptions(device, piper.threads_per_worker(cores, jobs))
+
+
+def worker_defaults(name: str, cores: int, device: str = "cpu") -> tuple[int, int] | None:
+    """(default workers, fewest chunks per worker worth a process) for engines with their
+    own policy (Piper: memory and threads); None for the rest."""
+    if name == "piper":
+        from narrate.engines import piper
+
+        return piper.default_workers(cores, device), piper.MIN_CHUNKS_PER_WORKER
+    return None
+
+
+def preflight(name: str, voice: VoicePreset) -> None:
+    """Fail in this process, with one clear line, before worker processes start: a worker that
+    cannot load its engine would only report a broken pool."""
+    if name == "piper":
+        from narrate.engines import piper
+
+        piper.preflight(voice)

@@ -13,7 +13,7 @@ def test_cover_is_square_podcast_size_and_stable():
     assert data == generate_cover("A Long Title About Something That Matters Quite a Lot", "from notes.md")
     assert data != generate_cover("Another title", "from notes.md")
     # the title is drawn: the image is not one flat colour
-    assert len(set(image.convert("L").getdata())) > 10
+    assert len(set(image.convert("L").tobytes())) > 10
 
 
 def test_jpeg_and_size_limits():

@@ -64,7 +64,7 @@ class Mix:
     speech: Path
     rate: int
     speech_gain_db: float
-    limit: bool
+    limit_db: float | None  # the limiter's ceiling in dBFS; None: no limiter
     intro: Bumper | None = None
     intro_gain_db: float = 0.0
     outro: Bumper | None = None
@@ -92,7 +92,7 @@ def mix_graph(mix: Mix) -> str:
         parts.append(f"[{index}:a]{raw},volume={mix.outro_gain_db:.3f}dB[o]")
         parts.append(f"[{joined}][o]acrossfade=ns={mix.outro.fade_samples}:c1=tri:c2=tri[so]")
         joined = "so"
-    tail = f"{limiter()}," if mix.limit else ""
+    tail = f"{limiter(mix.limit_db)}," if mix.limit_db is not None else ""
     parts.append(f"[{joined}]{tail}asplit=2[out][m]")
     parts.append(f"[m]{ebur128()},anullsink")
     return ";".join(parts)
@@ -104,9 +104,11 @@ def encode_episode(mix: Mix, out: Path, fmt: OutputFormat, bitrate: str | None =
     raw = ["-f", "s16le", "-ar", str(mix.rate), "-ac", "1"]
     files = [mix.speech] + [b.path for b in (mix.intro, mix.outro) if b is not None]
     inputs = [arg for path in files for arg in (*raw, "-i", str(path))]
-    chapter_map: list[str] = []
+    # No tags from ffmpeg (narrate writes its own), but chapters from the metadata file; with
+    # "-map_metadata -1" ffmpeg would drop the chapters' titles too.
+    chapter_map = ["-map_metadata", "-1"]
     if chapters_file is not None:
-        chapter_map = ["-map_chapters", str(len(files))]
+        chapter_map = ["-map_metadata", str(len(files)), "-map_chapters", str(len(files))]
         inputs += ["-f", "ffmetadata", "-i", str(chapters_file)]
     _, log = run_logged([*inputs, "-filter_complex", mix_graph(mix), "-map", "[out]", *chapter_map,
                          *fmt.arguments(bitrate, sample_rate), "-y", str(out)])

@@ -28,16 +28,17 @@ class OutputFormat:
     audiobook: bool = False
 
     def arguments(self, bitrate: str | None, sample_rate: int | None) -> list[str]:
-        """ffmpeg output arguments: codec, bitrate, rate, no ffmpeg tags (narrate writes its own)."""
+        """ffmpeg output arguments: codec, bitrate, rate and container (tags are narrate's job)."""
         args = list(self.codec)
         if self.default_bitrate:
             args += ["-b:a", bitrate or self.default_bitrate]
         if sample_rate:
             args += ["-ar", str(sample_rate)]
-        return args + ["-map_metadata", "-1", "-f", self.muxer]
+        return args + ["-f", self.muxer]
 
 
-_MP4 = dict(codec=["-c:a", "aac"], muxer="mp4", tagger="mp4", default_bitrate="64k",
+# The "fast" AAC coder: five times faster than the default "twoloop", alike for speech at 64k.
+_MP4 = dict(codec=["-c:a", "aac", "-aac_coder", "fast"], muxer="mp4", tagger="mp4", default_bitrate="64k",
             rates=MP3_RATES)
 FORMATS: dict[str, OutputFormat] = {
     ".mp3": OutputFormat("MP3", ["-c:a", "libmp3lame", "-compression_level", MP3_QUALITY,

@@ -27,11 +27,15 @@ TRUE_PEAK_CEILING = -1.0  # dBTP
 # The limiter works on samples; 1 dB of headroom below the ceiling absorbs inter-sample
 # peaks and codec overshoot (measured: -1.6 dBTP before encoding, -2.0 after MP3).
 LIMIT_DB = -2.0
+PEAK_MARGIN = 0.5  # dB kept below the ceiling on the sample, for peaks outside it
+OVERSHOOT_STEP = 0.2  # dB: extra lowering of the limiter per overshoot, to converge in fewer tries
+CODEC_ROUNDS = 3  # encode-and-decode checks of the sample, at most
+CODEC_SLACK = 0.15  # LU: a codec check this close to target needs no second round
 TOLERANCE = 0.5  # LU: re-encode once if the finished episode misses its target by more
 SILENT = -70.0  # LUFS: ebur128's floor; nothing above the absolute gate was heard
 SAMPLE_SLICES = 8
 SAMPLE_SLICE_SECONDS = 10.0
-SOLVE_STEPS = 3
+SOLVE_STEPS = 6
 
 _INTEGRATED = re.compile(r"^\s*I:\s*(-?[\d.]+|-?inf|nan)\s*LUFS", re.M)
 _PEAK = re.compile(r"^\s*Peak:\s*(-?[\d.]+|-?inf|nan)\s*dBFS", re.M)
@@ -93,14 +97,14 @@ class LoudnessMeter:
         self._pipe.kill()
 
 
-def limiter(limit_db: float = LIMIT_DB) -> str:
+def limiter(limit_db: float) -> str:
     """A look-ahead peak limiter that keeps the stream's length and timing (latency=1)."""
     return f"alimiter=limit={10 ** (limit_db / 20):.6f}:level=disabled:latency=1"
 
 
-def gain_chain(gain_db: float, limit: bool) -> str:
+def gain_filters(gain_db: float, limit_db: float | None) -> str:
     chain = f"volume={gain_db:.3f}dB"
-    return f"{chain},{limiter()}" if limit else chain
+    return f"{chain},{limiter(limit_db)}" if limit_db is not None else chain
 
 
 def needs_limiter(measured: Loudness, gain_db: float) -> bool:
@@ -128,36 +132,68 @@ def spool_sample(spool: Path, rate: int, slices: int = SAMPLE_SLICES,
 @dataclass(frozen=True)
 class GainPlan:
     gain_db: float
-    limit: bool
+    limit_db: float | None  # the limiter's ceiling; None: no limiter needed
     codec_offset: float = 0.0  # delivered (decoded) loudness minus loudness before encoding
 
 
-# trial(gain_db, limit) -> (loudness before encoding, loudness of the decoded result), on a sample
-Trial = Callable[[float, bool], tuple[float, float]]
+@dataclass(frozen=True)
+class TrialResult:
+    before: float  # integrated loudness before encoding
+    delivered: Loudness  # the decoded result, true peak included
 
 
-def solve_gain(measured: Loudness, target: float, sample_level: float, trial: Trial) -> GainPlan:
-    """The gain that lands the delivered episode on `target`.
+# Trials on a sample of the speech: through the gain and limiter only (cheap), and through the
+# real encoder and back (what a listener gets).
+PcmTrial = Callable[[float, "float | None"], float]
+CodecTrial = Callable[[float, "float | None"], TrialResult]
+
+
+def solve_gain(measured: Loudness, target: float, sample_level: float,
+               pcm_trial: PcmTrial, codec_trial: CodecTrial) -> GainPlan:
+    """The gain (and limiter ceiling) that land the delivered episode on `target`.
 
     target - measured is exact for a plain gain, but the limiter (needed for most speech)
     and lossy codecs (which cut the high frequencies that K-weighting counts) both lower the
-    loudness a listener gets. `trial` runs the real chain on a sample of the speech and
-    decodes the result; the gain is corrected by what it loses, a few times over.
+    loudness a listener gets, and codecs overshoot peaks (AAC and Opus by up to 2 dB).
+    The gain is solved against the limiter on PCM (fast), then checked through the codec;
+    the codec's loudness offset and any true-peak overshoot feed back into another round.
     `sample_level` is the sample's own loudness, as `measured` is the whole's.
     """
     if measured.integrated <= SILENT:
-        return GainPlan(0.0, False)
+        return GainPlan(0.0, None)
     base = target - measured.integrated
-    limit = needs_limiter(measured, base)
+    limit_db = LIMIT_DB if needs_limiter(measured, base) else None
     if sample_level <= SILENT:
-        return GainPlan(base, limit)
+        return GainPlan(base, limit_db)
     shift = measured.integrated - sample_level  # the whole is this much louder than the sample
-    gain, offset = base, 0.0
+    offset, gain = 0.0, base
+    for _ in range(CODEC_ROUNDS):
+        gain = _solve_limited(target - offset - shift, gain, limit_db, pcm_trial)
+        result = codec_trial(gain, limit_db)
+        offset = result.delivered.integrated - result.before
+        over = result.delivered.peak - (TRUE_PEAK_CEILING - PEAK_MARGIN)
+        miss = target - (result.delivered.integrated + shift)
+        if over <= 0 and abs(miss) <= CODEC_SLACK:
+            break
+        if over > 0:  # codec overshoot: lower the ceiling (a little extra) and solve again
+            limit_db = (LIMIT_DB if limit_db is None else limit_db) - over - OVERSHOOT_STEP
+    return GainPlan(gain, limit_db, offset)
+
+
+def _solve_limited(goal: float, gain: float, limit_db: float | None, pcm_trial: PcmTrial) -> float:
+    """The gain at which the sample, limited, measures `goal` before encoding (secant steps:
+    limiting makes loudness grow slower than gain)."""
+    if limit_db is None:
+        return gain + goal - pcm_trial(gain, None)
+    last: tuple[float, float] | None = None
     for _ in range(SOLVE_STEPS):
-        before, delivered = trial(gain, limit)
-        offset = delivered - before
-        miss = target - (delivered + shift)
-        gain += miss
+        level = pcm_trial(gain, limit_db)
+        miss = goal - level
         if abs(miss) < 0.05:
             break
-    return GainPlan(gain, limit, offset)
+        slope = 1.0
+        if last is not None and gain != last[0]:
+            slope = min(1.0, max(0.3, (level - last[1]) / (gain - last[0])))
+        last = (gain, level)
+        gain += miss / slope
+    return gain

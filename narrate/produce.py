@@ -22,7 +22,17 @@ from narrate.encode import Mix, encode_episode, ffmetadata_chapters
 from narrate.fileio import atomic_path, write_text_atomic
 from narrate.formats import OutputFormat, check_settings, format_for
 from narrate.intro import Bumper, check_bumper, decode_bumper
-from narrate.loudness import SILENT, TOLERANCE, measure_file, measure_pcm, solve_gain, spool_sample
+from narrate.loudness import (
+    LIMIT_DB,
+    SILENT,
+    TOLERANCE,
+    TrialResult,
+    gain_filters,
+    measure_file,
+    measure_pcm,
+    solve_gain,
+    spool_sample,
+)
 from narrate.manifest import description, settings_sha256, source_sha256, write_manifest
 from narrate.model import Chapter, Episode, Script, Segment
 from narrate.spool import Spool, exact_pauses, spool_speech
@@ -127,17 +137,24 @@ def _normalise_and_encode(spool: Spool, intro: Bumper | None, outro: Bumper | No
     pcm = spool_sample(spool.path, spool.rate)
     sample.write_bytes(pcm)
 
-    def trial(gain_db: float, limit: bool) -> tuple[float, float]:
-        before = encode_episode(Mix(sample, spool.rate, gain_db, limit), trial_out, fmt,
-                                opts.bitrate, opts.sample_rate)
-        return before.integrated, measure_file(trial_out, true_peak=False).integrated
+    def pcm_trial(gain_db: float, limit_db: float | None) -> float:
+        return measure_pcm(pcm, spool.rate, gain_filters(gain_db, limit_db)).integrated
 
-    plan = solve_gain(spool.loudness, target, measure_pcm(pcm, spool.rate).integrated, trial)
+    def codec_trial(gain_db: float, limit_db: float | None) -> TrialResult:
+        before = encode_episode(Mix(sample, spool.rate, gain_db, limit_db), trial_out, fmt,
+                                opts.bitrate, opts.sample_rate)
+        return TrialResult(before.integrated, measure_file(trial_out, true_peak=True))
+
+    plan = solve_gain(spool.loudness, target, measure_pcm(pcm, spool.rate).integrated,
+                      pcm_trial, codec_trial)
+    limit_db = plan.limit_db
+    if limit_db is None and (intro or outro):
+        limit_db = LIMIT_DB  # the plan did not see the bumpers: keep their peaks in check
     trim = 0.0
     for attempt in range(2):
         mix = Mix(
             speech=spool.path, rate=spool.rate, speech_gain_db=plan.gain_db + trim,
-            limit=plan.limit or intro is not None or outro is not None,
+            limit_db=limit_db,
             intro=intro, intro_gain_db=_bumper_gain(intro, target) + trim,
             outro=outro, outro_gain_db=_bumper_gain(outro, target) + trim,
         )

@@ -92,7 +92,8 @@ def test_each_paragraph_cue_starts_where_its_speech_starts(with_intro):
     # Regions: the intro tone, one per paragraph (the title is one), then the outro.
     assert len(onsets) == 1 + len(firsts) + 1
     for onset, first in zip(onsets[1:], firsts):
-        assert 0 <= onset - first < 0.04  # measured: 0-16 ms (eSpeak NG's lead-in)
+        # measured: -3 to +16 ms (eSpeak NG's lead-in; the detector works in 5 ms steps)
+        assert -0.01 <= onset - first < 0.04
 
 
 def test_chapters_json_and_id3_agree(with_intro):

@@ -39,6 +39,7 @@ from narrate.formats import OutputFormat
 from narrate.model import Chapter
 from narrate.transcript import timestamp
 
+CTOC_LIMIT = 255  # entries one CTOC frame can list (a one-byte count)
 TEXT_UTF8 = 3  # ID3 text encoding (written as UTF-16 in v2.3 by mutagen)
 ISO_639_2 = {"en": "eng", "de": "deu", "fr": "fra", "es": "spa", "it": "ita", "nl": "nld", "pt": "por"}
 
@@ -168,6 +169,8 @@ def write_vorbis_tags(path: Path, tags: EpisodeTags, chapters: Sequence[Chapter]
 
 
 def add_chapters(id3: ID3, chapters: Sequence[Chapter]) -> None:
+    """CHAP frames under one ordered top-level CTOC. A CTOC holds at most 255 entries, so a
+    longer list (a book) is split into ordered sub-tables of contents under the top one."""
     ids = [f"chp{index}" for index in range(len(chapters))]
     for element_id, chapter in zip(ids, chapters):
         id3.add(CHAP(
@@ -176,10 +179,20 @@ def add_chapters(id3: ID3, chapters: Sequence[Chapter]) -> None:
             end_time=round(chapter.end * 1000),
             sub_frames=[TIT2(encoding=TEXT_UTF8, text=[chapter.title])],
         ))
-    if ids:
-        id3.add(CTOC(
-            element_id="toc",
-            flags=CTOCFlags.TOP_LEVEL | CTOCFlags.ORDERED,
-            child_element_ids=ids,
-            sub_frames=[TIT2(encoding=TEXT_UTF8, text=["Chapters"])],
-        ))
+    if not ids:
+        return
+    top = ids
+    if len(ids) > CTOC_LIMIT:
+        top = []
+        for first in range(0, len(ids), CTOC_LIMIT):
+            group = ids[first:first + CTOC_LIMIT]
+            top.append(f"toc{len(top)}")
+            title = f"Chapters {first + 1}-{first + len(group)}"
+            id3.add(CTOC(element_id=top[-1], flags=CTOCFlags.ORDERED, child_element_ids=group,
+                         sub_frames=[TIT2(encoding=TEXT_UTF8, text=[title])]))
+    id3.add(CTOC(
+        element_id="toc",
+        flags=CTOCFlags.TOP_LEVEL | CTOCFlags.ORDERED,
+        child_element_ids=top,
+        sub_frames=[TIT2(encoding=TEXT_UTF8, text=["Chapters"])],
+    ))

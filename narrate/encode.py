@@ -14,13 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from narrate.ffmpeg import Pipe, run_logged
-from narrate.formats import OutputFormat
+from narrate.formats import MP3_QUALITY, OutputFormat
 from narrate.intro import Bumper
 from narrate.loudness import Loudness, ebur128, limiter, parse_summary
 from narrate.model import Chapter
 
 DEFAULT_BITRATE = "64k"
-MP3_QUALITY = "7"  # libmp3lame -q: 0 best/slowest .. 9 fastest
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ about twice as fast.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,7 +61,7 @@ class StreamEncoder:
 class Mix:
     """What pass two joins: the spooled speech, an optional intro and outro, each with its gain."""
 
-    speech: Path
+    speech: Path | None  # None: written to the encoder's stdin (MixEncoder)
     rate: int
     speech_gain_db: float
     limit_db: float | None  # the limiter's ceiling in dBFS; None: no limiter
@@ -97,21 +98,57 @@ def mix_graph(mix: Mix) -> str:
     return ";".join(parts)
 
 
-def encode_episode(mix: Mix, out: Path, fmt: OutputFormat, bitrate: str | None = None,
-                   sample_rate: int | None = None, chapters_file: Path | None = None) -> Loudness:
-    """Pass two: join, apply gains, limit, encode to `out`; return the measured loudness."""
+def mix_command(mix: Mix, out: Path, fmt: OutputFormat, bitrate: str | None = None,
+                sample_rate: int | None = None) -> list[str]:
+    """ffmpeg arguments for pass two; the speech comes from stdin when `mix.speech` is None."""
     raw = ["-f", "s16le", "-ar", str(mix.rate), "-ac", "1"]
-    files = [mix.speech] + [b.path for b in (mix.intro, mix.outro) if b is not None]
-    inputs = [arg for path in files for arg in (*raw, "-i", str(path))]
-    # No tags from ffmpeg (narrate writes its own), but chapters from the metadata file; with
-    # "-map_metadata -1" ffmpeg would drop the chapters' titles too.
-    chapter_map = ["-map_metadata", "-1"]
-    if chapters_file is not None:
-        chapter_map = ["-map_metadata", str(len(files)), "-map_chapters", str(len(files))]
-        inputs += ["-f", "ffmetadata", "-i", str(chapters_file)]
-    _, log = run_logged([*inputs, "-filter_complex", mix_graph(mix), "-map", "[out]", *chapter_map,
-                         *fmt.arguments(bitrate, sample_rate), "-y", str(out)])
+    speech = "pipe:0" if mix.speech is None else str(mix.speech)
+    files = [speech] + [str(b.path) for b in (mix.intro, mix.outro) if b is not None]
+    inputs = [arg for path in files for arg in (*raw, "-i", path)]
+    # No tags from ffmpeg: narrate writes its own.
+    return [*inputs, "-filter_complex", mix_graph(mix), "-map", "[out]", "-map_metadata", "-1",
+            *fmt.arguments(bitrate, sample_rate), "-y", str(out)]
+
+
+def encode_episode(mix: Mix, out: Path, fmt: OutputFormat, bitrate: str | None = None,
+                   sample_rate: int | None = None) -> Loudness:
+    """Mix, apply gains, limit and encode spooled speech to `out`; return the loudness measured
+    before encoding."""
+    _, log = run_logged(mix_command(mix, out, fmt, bitrate, sample_rate))
     return parse_summary(log)
+
+
+class MixEncoder:
+    """The same as `encode_episode`, with the speech written as it is synthesised, so encoding
+    overlaps synthesis."""
+
+    def __init__(self, mix: Mix, out: Path, fmt: OutputFormat, bitrate: str | None = None,
+                 sample_rate: int | None = None) -> None:
+        if mix.speech is not None:
+            raise ValueError("a streaming mix takes its speech from write()")
+        self._pipe = Pipe(mix_command(mix, out, fmt, bitrate, sample_rate), loglevel="info")
+
+    def write(self, pcm: bytes) -> None:
+        self._pipe.write(pcm)
+
+    def close(self) -> Loudness:
+        return parse_summary(self._pipe.close())
+
+    def abort(self) -> None:
+        self._pipe.kill()
+
+
+def add_mp4_chapters(path: Path, chapters: Sequence[Chapter], fmt: OutputFormat, work: Path) -> None:
+    """Remux (a stream copy, no re-encoding) with chapters, which ffmpeg writes for MP4 as a
+    QuickTime chapter track and a Nero `chpl` atom. Chapter titles need the metadata file
+    mapped as the global metadata too ("-map_metadata -1" would drop them)."""
+    metadata = work / "chapters.txt"
+    metadata.write_text(ffmetadata_chapters(chapters), encoding="utf-8")
+    remuxed = work / f"chapters{path.suffix}"
+    run_logged(["-i", str(path), "-f", "ffmetadata", "-i", str(metadata), "-map", "0",
+                "-map_metadata", "1", "-map_chapters", "1", "-c", "copy", "-f", fmt.muxer,
+                "-y", str(remuxed)], loglevel="error")
+    os.replace(remuxed, path)
 
 
 def ffmetadata_chapters(chapters: Sequence[Chapter]) -> str:

@@ -51,7 +51,10 @@ def run_logged(args: Sequence[str], input_bytes: bytes | None = None,
     if input_bytes is not None:
         command.remove("-nostdin")
     log.debug("running %s", subprocess.list2cmdline(command))
-    result = subprocess.run(command, input=input_bytes, capture_output=True, check=False)
+    try:
+        result = subprocess.run(command, input=input_bytes, capture_output=True, check=False)
+    except OSError as exc:
+        raise EncodeError(f"ffmpeg could not start ({exc.strerror}): reinstall imageio-ffmpeg") from exc
     if result.returncode != 0:
         raise EncodeError(f"ffmpeg failed: {last_line(result.stderr)}")
     return result.stdout, result.stderr.decode("utf-8", "replace")

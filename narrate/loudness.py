@@ -1,14 +1,15 @@
 """Loudness per ITU-R BS.1770 / EBU R128, measured by ffmpeg's ebur128 filter, and the gain
 that brings an episode to its target.
 
-Why two passes: integrated loudness is a property of the whole episode, so the exact gain is
-only known once everything has been synthesised. Pass one measures the PCM while it is
-spooled to disk (`LoudnessMeter`, running beside synthesis); pass two applies the gain while
-encoding. eSpeak NG's speech is peaky (about 21 dB between true peak and loudness, where
+Integrated loudness is a property of the whole episode, but waiting for the whole before
+encoding would serialise synthesis and encoding (a novel: twice the time). eSpeak NG's level
+is steady, so the gain is planned on the opening minute and the encoder measures the whole
+as it goes; narrate.produce re-encodes from the spooled PCM in the rare case the whole
+missed. eSpeak NG's speech is peaky (about 21 dB between true peak and loudness, where
 -16 LUFS with a -1 dBTP ceiling allows 15), so a look-ahead limiter is almost always needed,
 and limiting lowers loudness (1-2 LU here), as does a lossy codec (about 0.4 LU for MP3 at
-64k). `solve_gain` therefore tries the real chain on a sample of the spool (`spool_sample`)
-and corrects the gain by what it loses.
+64k). `solve_gain` therefore tries the real chain on the sample and corrects the gain by
+what it loses.
 """
 
 from __future__ import annotations
@@ -19,8 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from narrate.ffmpeg import Pipe, run_logged
-from narrate.model import SAMPLE_WIDTH
+from narrate.ffmpeg import run_logged
 
 DEFAULT_TARGET = -16.0  # LUFS: Apple Podcasts, Spotify and most apps' reference for speech
 TRUE_PEAK_CEILING = -1.0  # dBTP
@@ -33,8 +33,6 @@ CODEC_ROUNDS = 3  # encode-and-decode checks of the sample, at most
 CODEC_SLACK = 0.15  # LU: a codec check this close to target needs no second round
 TOLERANCE = 0.5  # LU: re-encode once if the finished episode misses its target by more
 SILENT = -70.0  # LUFS: ebur128's floor; nothing above the absolute gate was heard
-SAMPLE_SLICES = 8
-SAMPLE_SLICE_SECONDS = 10.0
 SOLVE_STEPS = 6
 
 _INTEGRATED = re.compile(r"^\s*I:\s*(-?[\d.]+|-?inf|nan)\s*LUFS", re.M)
@@ -79,24 +77,6 @@ def measure_pcm(pcm: bytes, rate: int, filters: str = "", true_peak: bool = Fals
     return parse_summary(log)
 
 
-class LoudnessMeter:
-    """Measures a PCM stream as it is written, in an ffmpeg process of its own (so it runs on
-    another core while synthesis goes on)."""
-
-    def __init__(self, rate: int) -> None:
-        self._pipe = Pipe(["-f", "s16le", "-ar", str(rate), "-ac", "1", "-i", "pipe:0",
-                           "-af", ebur128(), "-f", "null", "-"], loglevel="info")
-
-    def write(self, pcm: bytes) -> None:
-        self._pipe.write(pcm)
-
-    def close(self) -> Loudness:
-        return parse_summary(self._pipe.close())
-
-    def abort(self) -> None:
-        self._pipe.kill()
-
-
 def limiter(limit_db: float) -> str:
     """A look-ahead peak limiter that keeps the stream's length and timing (latency=1)."""
     return f"alimiter=limit={10 ** (limit_db / 20):.6f}:level=disabled:latency=1"
@@ -110,23 +90,6 @@ def gain_filters(gain_db: float, limit_db: float | None) -> str:
 def needs_limiter(measured: Loudness, gain_db: float) -> bool:
     """Only limit when the gain would push the peaks past the limiter's threshold."""
     return measured.peak + gain_db > LIMIT_DB
-
-
-def spool_sample(spool: Path, rate: int, slices: int = SAMPLE_SLICES,
-                 seconds: float = SAMPLE_SLICE_SECONDS) -> bytes:
-    """Evenly spaced slices of a spooled PCM file (all of it when it is short): enough to
-    estimate what the limiter does to the whole, without reading all of a long book."""
-    size = spool.stat().st_size
-    slice_bytes = int(seconds * rate) * SAMPLE_WIDTH
-    if size <= slices * slice_bytes:
-        return spool.read_bytes()
-    parts = []
-    with spool.open("rb") as handle:
-        for index in range(slices):
-            offset = (size - slice_bytes) * index // (slices - 1)
-            handle.seek(offset - offset % SAMPLE_WIDTH)
-            parts.append(handle.read(slice_bytes))
-    return b"".join(parts)
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,17 @@
-"""Pass one: synthesised segments, each with the silence after it, go to a PCM file on disk
-and, at the same time, to a loudness meter. Nothing is held in memory beyond one segment,
-and the exact length of every segment is recorded for chapters and cues.
+"""Synthesised segments, each with the silence after it, as PCM pieces: written to a spool
+file on disk as they pass (so the episode can be encoded again without synthesising it
+again), with the exact length of every segment recorded for chapters and cues. Nothing is
+held in memory beyond one segment and the opening minute used to plan the loudness.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from narrate.audio import with_pause
-from narrate.loudness import Loudness, LoudnessMeter
 from narrate.model import SAMPLE_WIDTH, Segment
 
 # Called after each chunk with (chunks done, chunks in all, seconds of audio so far).
@@ -25,42 +26,36 @@ class Spool:
     rate: int = 0
     samples: int = 0
     speech: list[float] = field(default_factory=list)
-    loudness: Loudness | None = None
 
     @property
     def duration(self) -> float:
         return self.samples / self.rate if self.rate else 0.0
 
 
-def spool_speech(segments: Iterable[Segment], pauses: Sequence[float], path: Path,
-                 progress: Progress | None = None) -> Spool:
-    """Write every segment and its pause to `path` while measuring loudness on the side."""
-    spool = Spool(path=path)
-    meter: LoudnessMeter | None = None
-    try:
-        with path.open("wb") as out:
-            for segment in segments:
-                if meter is None:
-                    spool.rate = segment.sample_rate
-                    meter = LoudnessMeter(spool.rate)
-                piece = with_pause(segment, pauses[segment.index]).raw_data
-                out.write(piece)
-                meter.write(piece)
-                spool.samples += len(piece) // SAMPLE_WIDTH
-                spool.speech.append(segment.duration)
-                if progress:
-                    progress(segment.index + 1, len(pauses), spool.samples / spool.rate)
-        if meter is None:
-            raise ValueError("nothing was synthesised")
-        spool.loudness = meter.close()
-    except BaseException:
-        if meter is not None:
-            meter.abort()
-        raise
-    return spool
+def spool_pieces(segments: Iterable[Segment], pauses: Sequence[float], spool: Spool,
+                 out: BinaryIO, progress: Progress | None = None) -> Iterator[bytes]:
+    """Yield each segment with its pause as PCM, after writing it to `out`."""
+    for segment in segments:
+        spool.rate = segment.sample_rate
+        piece = with_pause(segment, pauses[segment.index]).raw_data
+        out.write(piece)
+        spool.samples += len(piece) // SAMPLE_WIDTH
+        spool.speech.append(segment.duration)
+        if progress:
+            progress(segment.index + 1, len(pauses), spool.duration)
+        yield piece
+
+
+def take_seconds(pieces: Iterator[bytes], spool: Spool, seconds: float) -> bytes:
+    """The first pieces, up to at least `seconds` of audio (or all there are)."""
+    head: list[bytes] = []
+    for piece in pieces:
+        head.append(piece)
+        if spool.duration >= seconds:
+            break
+    return b"".join(head)
 
 
 def exact_pauses(pauses: Sequence[float], rate: int) -> list[float]:
     """The pauses as they were written: whole samples."""
     return [round(p * rate) / rate for p in pauses]
-

@@ -59,3 +59,21 @@ def test_paragraphs_keep_an_even_level(text_file, tmp_path):
               for start, end in speech_regions(audio)[1:]]  # the paragraphs after the title
     assert len(levels) == 3
     assert max(levels) - min(levels) < 3.0
+
+
+def test_a_plan_that_misses_is_corrected_from_the_spool(text_file, tmp_path, monkeypatch, caplog):
+    """The opening minute predicts the whole closely; if it did not, the encoder's measurement
+    of the whole triggers one exact re-encode. Force a 4 dB planning error to see it work."""
+    import dataclasses
+    import logging
+
+    import narrate.produce as produce
+
+    real = produce.plan_loudness
+    monkeypatch.setattr(produce, "plan_loudness", lambda *a: dataclasses.replace(
+        real(*a), gain_db=real(*a).gain_db - 4.0))
+    with caplog.at_level(logging.INFO, logger="narrate.produce"):
+        episode = narrate_file(text_file, tmp_path / "out.mp3")
+    assert "encoding again" in caplog.text
+    measured = loudness(episode.path)
+    assert abs(measured.integrated + 16) <= 1.0 and measured.peak <= -1.0

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from narrate import __version__
 from narrate.cover import Cover, cover_from_bytes, generated_cover, read_cover
 from narrate.encode import Mix, MixEncoder, add_mp4_chapters, encode_episode
+from narrate.errors import OutputError
 from narrate.fileio import atomic_path, write_text_atomic
 from narrate.formats import OutputFormat, check_settings, format_for
 from narrate.intro import Bumper, check_bumper, decode_bumper
@@ -43,6 +44,7 @@ from narrate.timeline import plan_chapters, plan_cues, start_times
 from narrate.transcript import (
     CHAPTERS_SUFFIX,
     SIDECAR_SUFFIX,
+    TRANSCRIPT_KINDS,
     chapters_json,
     plain_text,
     sidecar_path,
@@ -63,6 +65,9 @@ def check_output_options(out_path: Path, opts: NarrateOptions) -> OutputFormat:
     """Everything about the output that can be wrong, checked before any synthesis."""
     fmt = format_for(out_path)
     check_settings(fmt, out_path, opts.bitrate, opts.sample_rate)
+    if opts.transcript and opts.transcript not in TRANSCRIPT_KINDS:
+        kinds = ", ".join(TRANSCRIPT_KINDS)
+        raise OutputError(f"unknown transcript kind {opts.transcript!r}; use one of {kinds}")
     if opts.cover and not opts.no_cover:
         read_cover(opts.cover)
     if opts.intro:

@@ -162,3 +162,14 @@ def test_an_intro_ffmpeg_cannot_read_is_one_line(tmp_path, sample_path):
     assert result.exit_code == 1
     assert result.output.startswith(f"Error: cannot use {bad} as the intro: ffmpeg failed")
     assert len(result.output.splitlines()) == 1
+
+
+def test_sidecar_names_share_the_stem():
+    from pathlib import Path
+
+    from narrate.transcript import CHAPTERS_SUFFIX, SIDECAR_SUFFIX, sidecar_path
+
+    audio = Path("pod/ep.mp3")
+    assert [sidecar_path(audio, SIDECAR_SUFFIX[k]) for k in ("srt", "vtt", "txt")] == [
+        Path("pod/ep.srt"), Path("pod/ep.vtt"), Path("pod/ep.transcript.txt")]
+    assert sidecar_path(audio, CHAPTERS_SUFFIX) == Path("pod/ep.chapters.json")

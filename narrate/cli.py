@@ -88,17 +88,32 @@ def cli() -> None:
 @cli.command(DEFAULT_COMMAND, context_settings=CONTEXT)
 @click.argument("source", metavar="FILE")
 @click.option("--output", "-o", type=click.Path(dir_okay=False),
-              help="Where to write the MP3 (default: FILE with .mp3).")
+              help="Where to write the audio; the extension picks the format: .mp3 (default), "
+                   ".m4b, .m4a, .opus, .ogg, .wav, .flac.")
 @text_options
 @click.option("--author", help="Artist tag (default: the document's author, else 'narrate').")
 @click.option("--album", help="Album tag (default: 'narrate').")
-@click.option("--bitrate", default="64k", show_default=True, metavar="RATE", help="MP3 bitrate, e.g. 48k, 96k.")
+@click.option("--bitrate", metavar="RATE",
+              help="Bitrate for lossy formats, e.g. 48k, 96k (default: 64k; 32k for Opus).")
+@click.option("--sample-rate", type=click.Choice(["8000", "11025", "12000", "16000", "22050", "24000",
+                                                   "32000", "44100", "48000"]),
+              help="Output sample rate in Hz (default: the voice's own, 22050 for eSpeak NG).")
+@click.option("--loudness", type=click.FloatRange(-36, -9), default=-16.0, show_default=True,
+              metavar="LUFS", help="Integrated loudness target (true peak stays at or below -1 dBTP).")
+@click.option("--cover", type=click.Path(dir_okay=False), metavar="IMAGE",
+              help="Cover art (PNG or JPEG; default: one generated from the title).")
+@click.option("--no-cover", is_flag=True, help="Embed no cover art.")
+@click.option("--transcript", type=click.Choice(["srt", "vtt", "txt"]),
+              help="Also write a transcript beside the audio: NAME.srt, NAME.vtt or NAME.transcript.txt.")
+@click.option("--chapters-json", is_flag=True, help="Also write NAME.chapters.json (Podcasting 2.0).")
+@click.option("--intro", type=click.Path(dir_okay=False), metavar="AUDIO", help="Audio to play before the narration.")
+@click.option("--outro", type=click.Path(dir_okay=False), metavar="AUDIO", help="Audio to play after the narration.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), help="Synthesis worker processes (default: all cores).")
 @click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto", show_default=True,
               help="Where Piper voices run: cuda needs onnxruntime-gpu and a GPU.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line.")
 def speak(source: str, output: str | None, quiet: bool, **options: Any) -> None:
-    """Narrate FILE (a text file, or - for stdin) to an MP3 with tags and chapters.
+    """Narrate FILE (a text file, or - for stdin) to audio with tags, chapters and cover art.
 
     \b
     Example:
@@ -108,13 +123,19 @@ def speak(source: str, output: str | None, quiet: bool, **options: Any) -> None:
     from narrate.fileio import check_writable_folder
     from narrate.report import summary_line
 
-    _check_bitrate(options["bitrate"])
+    from narrate.produce import check_output_options
+
+    if options["bitrate"]:
+        _check_bitrate(options["bitrate"])
+    if options["sample_rate"]:
+        options["sample_rate"] = int(options["sample_rate"])
     opts = NarrateOptions(**_rename(options))
     out_path = click.format_filename(output) if output else default_output(source)
     from pathlib import Path
 
     out = Path(out_path)
     check_writable_folder(out)
+    check_output_options(out, opts)
     script, voice = prepare(source, opts)
     for warning in script.document.warnings:
         click.echo(f"warning: {warning}", err=True)

@@ -41,21 +41,30 @@ def last_line(stderr: bytes) -> str:
 
 def run(args: Sequence[str], input_bytes: bytes | None = None) -> bytes:
     """Run ffmpeg to completion; return stdout or raise EncodeError."""
-    command = [ffmpeg_path(), "-hide_banner", "-nostdin", "-loglevel", "error", *args]
+    return run_logged(args, input_bytes, loglevel="error")[0]
+
+
+def run_logged(args: Sequence[str], input_bytes: bytes | None = None,
+               loglevel: str = "info") -> tuple[bytes, str]:
+    """Run ffmpeg to completion; return stdout and its log (measurement filters print there)."""
+    command = [ffmpeg_path(), "-hide_banner", "-nostdin", "-nostats", "-loglevel", loglevel, *args]
     if input_bytes is not None:
         command.remove("-nostdin")
     log.debug("running %s", subprocess.list2cmdline(command))
-    result = subprocess.run(command, input=input_bytes, capture_output=True, check=False)
+    try:
+        result = subprocess.run(command, input=input_bytes, capture_output=True, check=False)
+    except OSError as exc:
+        raise EncodeError(f"ffmpeg could not start ({exc.strerror}): reinstall imageio-ffmpeg") from exc
     if result.returncode != 0:
         raise EncodeError(f"ffmpeg failed: {last_line(result.stderr)}")
-    return result.stdout
+    return result.stdout, result.stderr.decode("utf-8", "replace")
 
 
 class Pipe:
     """An ffmpeg process that reads raw audio on stdin, for streaming encodes."""
 
-    def __init__(self, args: Sequence[str]) -> None:
-        command = [ffmpeg_path(), "-hide_banner", "-loglevel", "error", *args]
+    def __init__(self, args: Sequence[str], loglevel: str = "error") -> None:
+        command = [ffmpeg_path(), "-hide_banner", "-nostats", "-loglevel", loglevel, *args]
         log.debug("running %s", subprocess.list2cmdline(command))
         self._stderr: IO[bytes] = tempfile.TemporaryFile()
         try:
@@ -71,8 +80,8 @@ class Pipe:
         except BrokenPipeError:
             self._fail()
 
-    def close(self) -> None:
-        """Finish the stream and wait; raise EncodeError if ffmpeg failed."""
+    def close(self) -> str:
+        """Finish the stream and wait; return ffmpeg's log, or raise EncodeError if it failed."""
         assert self._process.stdin is not None
         try:
             self._process.stdin.close()
@@ -80,7 +89,10 @@ class Pipe:
             pass
         if self._process.wait() != 0:
             self._fail()
+        self._stderr.seek(0)
+        text = self._stderr.read().decode("utf-8", "replace")
         self._stderr.close()
+        return text
 
     def kill(self) -> None:
         self._process.kill()

@@ -116,3 +116,5 @@ class Episode:
     size: int = 0
     elapsed: float = 0.0
     chunks: int = 0
+    loudness: float | None = None  # integrated LUFS, measured as it was encoded
+    sidecars: list[Path] = field(default_factory=list)  # transcript, chapters JSON

@@ -12,16 +12,15 @@ from datetime import date
 from pathlib import Path
 
 from narrate import __version__
-from narrate.audio import samples_in, with_pause
-from narrate.encode import EncodeSettings, StreamEncoder
-from narrate.fileio import atomic_path, check_writable_folder
+from narrate.fileio import check_writable_folder
+from narrate.loudness import DEFAULT_TARGET as DEFAULT_LOUDNESS
 from narrate.model import Episode, Script
 from narrate.readers import read_document
+from narrate.produce import check_output_options, produce_episode
 from narrate.segment import build_script
 from narrate.engines import engine_options, preflight, resolve_device
 from narrate.synth import default_jobs, effective_jobs, synthesize
-from narrate.tags import EpisodeTags, write_mp3_tags
-from narrate.timeline import plan_chapters, plan_cues, start_times
+from narrate.tags import EpisodeTags
 from narrate.voices import VoicePreset, resolve_voice
 
 # Called after each chunk with (chunks done, chunks in all, seconds of audio so far).
@@ -44,10 +43,18 @@ class NarrateOptions:
     volume: float | None = None
     pitch: int | None = None
     pause: float | None = None
-    bitrate: str = "64k"
+    bitrate: str | None = None  # None: the output format's default (64k for MP3)
     format: str | None = None
     jobs: int | None = None
     device: str = "auto"
+    loudness: float = DEFAULT_LOUDNESS
+    sample_rate: int | None = None
+    cover: str | None = None
+    no_cover: bool = False
+    transcript: str | None = None  # "srt", "vtt" or "txt"
+    chapters_json: bool = False
+    intro: str | None = None
+    outro: str | None = None
     progress: Progress | None = field(default=None, repr=False)
 
 
@@ -106,6 +113,7 @@ def narrate_file(source: str | Path, out: str | Path | None = None, **options: o
     source = str(source)
     out_path = Path(out) if out is not None else default_output(source)
     check_writable_folder(out_path)
+    check_output_options(out_path, opts)
     started = time.perf_counter()
     script, voice = prepare(source, opts)
     return render(script, voice, out_path, opts, started)
@@ -113,45 +121,16 @@ def narrate_file(source: str | Path, out: str | Path | None = None, **options: o
 
 def render(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOptions,
            started: float | None = None) -> Episode:
-    """Synthesise, stitch and encode `script` into `out_path` atomically, then tag it."""
+    """Synthesise `script` and make the episode at `out_path` (format by extension), atomically."""
     started = time.perf_counter() if started is None else started
     chunks = script.chunks
     device = resolve_device(voice.engine, opts.device)
     jobs = effective_jobs(opts.jobs, len(chunks), voice.engine, device)
     engine_opts = engine_options(voice.engine, device, jobs, default_jobs())
     preflight(voice.engine, voice)
-    speech: list[float] = []
-    pauses = [chunk.pause_after for chunk in chunks]
-    total_samples = 0
-    rate = 0
-    with atomic_path(out_path) as temp:
-        encoder: StreamEncoder | None = None
-        try:
-            for segment in synthesize(chunks, voice, jobs, engine_opts):
-                if encoder is None:
-                    rate = segment.sample_rate
-                    encoder = StreamEncoder(temp, rate, EncodeSettings(bitrate=opts.bitrate))
-                piece = with_pause(segment, pauses[segment.index])
-                encoder.write(piece.raw_data)
-                total_samples += samples_in(piece)
-                speech.append(segment.duration)
-                if opts.progress:
-                    opts.progress(segment.index + 1, len(chunks), total_samples / rate)
-            assert encoder is not None
-            encoder.close()
-        except BaseException:
-            if encoder is not None:
-                encoder.abort()
-            raise
-        duration = total_samples / rate
-        starts = start_times(speech, [round(p * rate) / rate for p in pauses])
-        chapters = plan_chapters(chunks, starts, duration)
-        write_mp3_tags(temp, episode_tags(script, voice, opts), chapters)
-    return Episode(
-        path=out_path, title=script.title, duration=duration, chapters=chapters,
-        cues=plan_cues(chunks, starts, speech), size=out_path.stat().st_size,
-        elapsed=time.perf_counter() - started, chunks=len(chunks),
-    )
+    segments = synthesize(chunks, voice, jobs, engine_opts)
+    return produce_episode(script, voice, out_path, opts, segments, started,
+                           episode_tags(script, voice, opts))
 
 
 def episode_tags(script: Script, voice: VoicePreset, opts: NarrateOptions) -> EpisodeTags:

@@ -26,3 +26,26 @@ def speech_regions(audio: AudioSegment, min_gap_ms: int = 550) -> list[tuple[int
 
 def peak(audio: AudioSegment) -> int:
     return max((abs(v) for v in array.array("h", audio.raw_data)), default=0)
+
+
+def loudness(path: Path):
+    """Integrated loudness and true peak of the decoded file, per BS.1770 (ffmpeg's ebur128)."""
+    from narrate.loudness import measure_file
+
+    return measure_file(path, true_peak=True)
+
+
+def ffmetadata_chapters(path: Path) -> list[tuple[float, str]]:
+    """Chapters as ffmpeg (and so ffprobe) reads them: (start seconds, title)."""
+    text = run(["-i", str(path), "-f", "ffmetadata", "-"]).decode("utf-8")
+    chapters, fields = [], None
+    for line in text.splitlines() + ["[END]"]:
+        if line.startswith("["):
+            if fields is not None:
+                num, den = fields["TIMEBASE"].split("/")
+                chapters.append((int(fields["START"]) * int(num) / int(den), fields.get("title", "")))
+            fields = {} if line == "[CHAPTER]" else None
+        elif fields is not None and "=" in line:
+            key, value = line.split("=", 1)
+            fields[key] = value
+    return chapters

@@ -71,7 +71,9 @@ def test_sidecars_manifest_and_artwork(podcast: Path):
     cover = file_for(podcast, first["episode_art_url"])
     assert cover.name == Path(FIRST).stem + ".cover.jpg"
     assert Image.open(cover).size == (1400, 1400)  # extracted from the embedded APIC
-    assert not by_title["Rain on Tuesday"].get("episode_art_url")
+    # the second has no cover of its own: narrate embedded a generated one, extracted as PNG
+    generated = file_for(podcast, by_title["Rain on Tuesday"]["episode_art_url"])
+    assert generated.name == "Second #2.cover.png" and Image.open(generated).size == (1400, 1400)
     # newest first: the second has no manifest date, so its file time (today) is newer
     assert [e["title"] for e in parsed["episodes"]] == ["Rain on Tuesday", "Coffee in the morning"]
 

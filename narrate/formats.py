@@ -1,0 +1,71 @@
+"""Output formats, chosen by the output file's extension.
+
+Each format names its ffmpeg encoder arguments and how its tags are written (`tagger`):
+ID3 for MP3 and WAV, MP4 atoms for M4B/M4A, Vorbis comments for Opus, Ogg Vorbis and FLAC.
+Unknown extensions are refused before anything is synthesised.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from narrate.errors import OutputError
+
+MP3_QUALITY = "7"  # libmp3lame -q: for speech at 64 kb/s as good as the default, twice as fast
+MP3_RATES = (8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000)
+OPUS_RATES = (8000, 12000, 16000, 24000, 48000)
+
+
+@dataclass(frozen=True)
+class OutputFormat:
+    name: str
+    codec: list[str]
+    muxer: str
+    tagger: str  # "id3", "mp4" or "vorbis"
+    default_bitrate: str | None = None  # None: lossless, --bitrate does not apply
+    rates: tuple[int, ...] = MP3_RATES
+    audiobook: bool = False
+
+    def arguments(self, bitrate: str | None, sample_rate: int | None) -> list[str]:
+        """ffmpeg output arguments: codec, bitrate, rate and container (tags are narrate's job)."""
+        args = list(self.codec)
+        if self.default_bitrate:
+            args += ["-b:a", bitrate or self.default_bitrate]
+        if sample_rate:
+            args += ["-ar", str(sample_rate)]
+        return args + ["-f", self.muxer]
+
+
+# The "fast" AAC coder: measured five times faster here than the default "twoloop".
+_MP4 = dict(codec=["-c:a", "aac", "-aac_coder", "fast"], muxer="mp4", tagger="mp4", default_bitrate="64k",
+            rates=MP3_RATES)
+FORMATS: dict[str, OutputFormat] = {
+    ".mp3": OutputFormat("MP3", ["-c:a", "libmp3lame", "-compression_level", MP3_QUALITY,
+                                 "-id3v2_version", "0", "-write_xing", "1"], "mp3", "id3", "64k"),
+    ".m4b": OutputFormat("M4B audiobook", audiobook=True, **_MP4),  # type: ignore[arg-type]
+    ".m4a": OutputFormat("M4A", **_MP4),  # type: ignore[arg-type]
+    # Opus is at its best on speech from 24 kb/s; ffmpeg resamples to a rate Opus supports.
+    ".opus": OutputFormat("Opus", ["-c:a", "libopus", "-application", "voip"], "opus", "vorbis",
+                          "32k", OPUS_RATES),
+    ".ogg": OutputFormat("Ogg Vorbis", ["-c:a", "libvorbis"], "ogg", "vorbis", "64k"),
+    ".wav": OutputFormat("WAV", ["-c:a", "pcm_s16le"], "wav", "id3"),
+    ".flac": OutputFormat("FLAC", ["-c:a", "flac"], "flac", "vorbis"),
+}
+
+
+def format_for(path: Path) -> OutputFormat:
+    """The format an output path asks for; a one-line OutputError for anything else."""
+    found = FORMATS.get(path.suffix.lower())
+    if found is None:
+        known = ", ".join(FORMATS)
+        shown = path.suffix or "no extension"
+        raise OutputError(f"cannot write {path}: unknown audio format {shown!r}; use one of {known}")
+    return found
+
+
+def check_settings(fmt: OutputFormat, path: Path, bitrate: str | None, sample_rate: int | None) -> None:
+    """Refuse settings the format cannot honour, before any synthesis."""
+    if sample_rate and sample_rate not in fmt.rates:
+        rates = ", ".join(str(r) for r in fmt.rates)
+        raise OutputError(f"cannot write {path}: {fmt.name} does not support {sample_rate} Hz; use one of {rates}")

@@ -1,0 +1,79 @@
+"""Loudness: the decoded output, measured per BS.1770, meets the target for any voice level."""
+
+import pytest
+
+from narrate.loudness import Loudness, parse_summary
+from narrate.pipeline import narrate_file
+from tests.audio_check import decode, loudness, speech_regions
+
+TEXT = ("Loudness Check\n\n"
+        "The quick brown fox jumps over the lazy dog, and then it runs away across the field.\n\n"
+        "Pack my box with five dozen liquor jugs. How vexingly quick daft zebras jump!\n\n"
+        "A third paragraph, spoken at the same level as the two before it.\n")
+
+SUMMARY = """[Parsed_ebur128_0 @ 0x1] Summary:
+
+  Integrated loudness:
+    I:         -21.2 LUFS
+    Threshold: -31.7 LUFS
+
+  True peak:
+    Peak:       -0.4 dBFS
+"""
+
+
+def test_summary_parsing():
+    assert parse_summary(SUMMARY) == Loudness(integrated=-21.2, peak=-0.4)
+    assert parse_summary(SUMMARY.replace("-21.2", "-inf")).integrated == -70.0
+
+
+@pytest.fixture(scope="module")
+def text_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("loud") / "check.txt"
+    path.write_text(TEXT)
+    return path
+
+
+@pytest.mark.parametrize("volume", [0.3, None, 2.0], ids=["quiet", "default", "loud"])
+def test_any_voice_level_lands_on_target(text_file, tmp_path, volume):
+    episode = narrate_file(text_file, tmp_path / "out.mp3", volume=volume)
+    measured = loudness(episode.path)
+    assert abs(measured.integrated - (-16.0)) <= 1.0
+    assert measured.peak <= -1.0
+    assert abs(episode.loudness - measured.integrated) <= 0.5  # what narrate reports is true
+
+
+def test_other_target_and_format(text_file, tmp_path):
+    episode = narrate_file(text_file, tmp_path / "out.opus", loudness=-20.0)
+    measured = loudness(episode.path)
+    assert abs(measured.integrated - (-20.0)) <= 1.0
+    assert measured.peak <= -1.0
+
+
+def test_paragraphs_keep_an_even_level(text_file, tmp_path):
+    from narrate.loudness import measure_pcm
+
+    episode = narrate_file(text_file, tmp_path / "out.wav")
+    audio = decode(episode.path)
+    levels = [measure_pcm(audio[start:end].raw_data, audio.frame_rate).integrated
+              for start, end in speech_regions(audio)[1:]]  # the paragraphs after the title
+    assert len(levels) == 3
+    assert max(levels) - min(levels) < 3.0
+
+
+def test_a_plan_that_misses_is_corrected_from_the_spool(text_file, tmp_path, monkeypatch, caplog):
+    """The opening minute predicts the whole closely; if it did not, the encoder's measurement
+    of the whole triggers one exact re-encode. Force a 4 dB planning error to see it work."""
+    import dataclasses
+    import logging
+
+    import narrate.produce as produce
+
+    real = produce.plan_loudness
+    monkeypatch.setattr(produce, "plan_loudness", lambda *a: dataclasses.replace(
+        real(*a), gain_db=real(*a).gain_db - 4.0))
+    with caplog.at_level(logging.INFO, logger="narrate.produce"):
+        episode = narrate_file(text_file, tmp_path / "out.mp3")
+    assert "encoding again" in caplog.text
+    measured = loudness(episode.path)
+    assert abs(measured.integrated + 16) <= 1.0 and measured.peak <= -1.0

@@ -145,3 +145,16 @@ def test_format_for(path, forced, data, expected):
 def test_unknown_format_is_refused():
     with pytest.raises(InputError, match="unknown format 'pdf'"):
         format_for("a.txt", "pdf")
+
+
+@pytest.mark.parametrize(("page", "extracted", "expected"), [
+    ('<meta property="og:title" content="Tram line &amp; budget">', "Other", "Tram line & budget"),
+    ("<title>What is rustdoc? - The rustdoc book</title>", "Keyboard shortcuts", "What is rustdoc?"),
+    ("<title>Votes on trams | The Ledger</title>", "Votes on trams", "Votes on trams"),
+    ("<title>Home</title>", None, "Home"),
+    ("<p>no title at all</p>", "Guessed", "Guessed"),
+])
+def test_page_title_prefers_the_pages_own(page, extracted, expected):
+    from narrate.readers.html import page_title
+
+    assert page_title(f"<html><head>{page}</head><body></body></html>", extracted) == expected

@@ -9,6 +9,7 @@ nothing else (README, "Input formats"). It is imported only when an HTML file is
 
 from __future__ import annotations
 
+import html as html_lib
 import re
 from typing import Any
 
@@ -84,6 +85,35 @@ def _language(html: str) -> str | None:
     return match.group(1) if match else None
 
 
+_OG_TITLE = re.compile(
+    r"<meta\s+[^>]*(?:property|name)=[\"'](?:og:title|twitter:title)[\"'][^>]*content=[\"']([^\"']+)",
+    re.IGNORECASE)
+_TITLE_TAG = re.compile(r"<title[^>]*>(.*?)</title>", re.IGNORECASE | re.DOTALL)
+_SITE_SEPARATOR = re.compile(r"\s+[|\u2013\u2014\-\u00b7:]\s+")
+
+
+def page_title(page: str, extracted: str | None) -> str | None:
+    """The page's own title: og:title, else <title> without its " - Site name" part.
+
+    The extractor's guess is kept only when the page's <title> agrees with it: on pages with
+    dialogs or sidebars it can pick a heading that is not the article's (a help dialog's
+    "Keyboard shortcuts", say)."""
+    head = page[:20000]
+    og = _OG_TITLE.search(head)
+    if og:
+        return clean(html_lib.unescape(og.group(1))) or extracted
+    tag = _TITLE_TAG.search(head)
+    if not tag:
+        return extracted
+    full = clean(html_lib.unescape(re.sub(r"<[^>]+>", "", tag.group(1))))
+    if not full:
+        return extracted
+    if extracted and extracted.casefold() in full.casefold():
+        return extracted
+    first = _SITE_SEPARATOR.split(full)[0]
+    return first if len(first.split()) >= 2 else full
+
+
 def read_html(text: str, source: str | None = None, title: str | None = None) -> Document:
     if not re.search(r"<body[\s>]", text, re.IGNORECASE):
         text = f"<html><body>{text}</body></html>"  # a fragment, e.g. pasted on stdin
@@ -101,7 +131,7 @@ def read_html(text: str, source: str | None = None, title: str | None = None) ->
             fallback.paragraph(paragraph)
         sections = fallback.sections()
     return Document(
-        title=title or meta.get("title") or title_from_name(source),
+        title=title or page_title(text, meta.get("title")) or title_from_name(source),
         sections=sections,
         author=meta.get("author"),
         date=meta.get("date"),

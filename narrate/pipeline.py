@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
@@ -18,7 +18,7 @@ from narrate.fileio import atomic_path, check_writable_folder
 from narrate.model import Episode, Script
 from narrate.readers import read_document
 from narrate.segment import build_script
-from narrate.synth import effective_jobs, synthesize
+from narrate.synth import Synthesizer
 from narrate.tags import EpisodeTags, write_mp3_tags
 from narrate.timeline import plan_chapters, plan_cues, start_times
 from narrate.voices import VoicePreset, resolve_voice
@@ -43,6 +43,10 @@ class NarrateOptions:
     format: str | None = None
     jobs: int | None = None
     progress: Progress | None = field(default=None, repr=False)
+    cache: bool = True
+    """Reuse and store synthesised chunks in the segment cache (narrate.cache)."""
+    synthesizer: Synthesizer | None = field(default=None, repr=False)
+    """A shared synthesizer (a batch's worker pool and cache); None: one for this call."""
 
 
 def default_output(source: str) -> Path:
@@ -96,7 +100,9 @@ def render(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOpti
     """Synthesise, stitch and encode `script` into `out_path` atomically, then tag it."""
     started = time.perf_counter() if started is None else started
     chunks = script.chunks
-    jobs = effective_jobs(opts.jobs, len(chunks))
+    if opts.synthesizer is None:
+        with _own_synthesizer(opts) as synthesizer:
+            return render(script, voice, out_path, replace(opts, synthesizer=synthesizer), started)
     speech: list[float] = []
     pauses = [chunk.pause_after for chunk in chunks]
     total_samples = 0
@@ -104,7 +110,7 @@ def render(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOpti
     with atomic_path(out_path) as temp:
         encoder: StreamEncoder | None = None
         try:
-            for segment in synthesize(chunks, voice, jobs):
+            for segment in opts.synthesizer.synthesize(chunks, voice):
                 if encoder is None:
                     rate = segment.sample_rate
                     encoder = StreamEncoder(temp, rate, EncodeSettings(bitrate=opts.bitrate))
@@ -129,6 +135,15 @@ def render(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOpti
         cues=plan_cues(chunks, starts, speech), size=out_path.stat().st_size,
         elapsed=time.perf_counter() - started, chunks=len(chunks),
     )
+
+
+def _own_synthesizer(opts: NarrateOptions) -> Synthesizer:
+    cache = None
+    if opts.cache:
+        from narrate.cache import SegmentCache
+
+        cache = SegmentCache()
+    return Synthesizer(jobs=opts.jobs, cache=cache)
 
 
 def episode_tags(script: Script, voice: VoicePreset, opts: NarrateOptions) -> EpisodeTags:

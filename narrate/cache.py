@@ -21,7 +21,7 @@ import tempfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from narrate.errors import NarrateError
 
@@ -31,9 +31,12 @@ if TYPE_CHECKING:
 CACHE_DIR_ENV = "NARRATE_CACHE_DIR"
 CACHE_SIZE_ENV = "NARRATE_CACHE_SIZE"
 DEFAULT_MAX_BYTES = 2 * 1024**3  # the whole 77k-word novel is about 1.2 GB of PCM
-_MAGIC = b"NRS1"
-_HEADER = struct.Struct("<4sIQI")  # magic, sample rate, PCM bytes, CRC-32 of the PCM
-_SUFFIX = ".seg"
+_MAGIC = b"NRC1"
+_HEADER = struct.Struct("<4sQI")  # magic, payload bytes, CRC-32 of the payload
+_RATE = struct.Struct("<I")
+_SEGMENT = ".seg"  # payload: sample rate, then PCM
+_BLOCK = ".blk"  # payload: length of a JSON description, the JSON, then encoded audio
+_SUFFIXES = (_SEGMENT, _BLOCK)
 _UNITS = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3}
 
 
@@ -84,39 +87,69 @@ class SegmentCache:
             max_bytes = parse_size(env) if env else DEFAULT_MAX_BYTES
         self.max_bytes = max_bytes
 
-    def _path(self, key: str) -> Path:
-        return self.root / key[:2] / (key + _SUFFIX)
+    def _path(self, key: str, suffix: str = _SEGMENT) -> Path:
+        return self.root / key[:2] / (key + suffix)
 
     def get(self, key: str) -> tuple[int, bytes] | None:
         """(sample rate, PCM) for `key`, or None when absent or damaged (a damaged entry is removed)."""
-        path = self._path(key)
+        payload = self._read(self._path(key))
+        if payload is None or len(payload) < _RATE.size:
+            return None
+        return _RATE.unpack_from(payload)[0], payload[_RATE.size:]
+
+    def put(self, key: str, sample_rate: int, pcm: bytes) -> None:
+        """Store one chunk's PCM."""
+        self._write(self._path(key), [_RATE.pack(sample_rate), pcm])
+
+    def get_block(self, key: str) -> tuple[dict[str, Any], bytes] | None:
+        """(description, encoded audio) of an encoded block, or None."""
+        payload = self._read(self._path(key, _BLOCK))
+        if payload is None or len(payload) < _RATE.size:
+            return None
+        size = _RATE.unpack_from(payload)[0]
+        try:
+            description = json.loads(payload[_RATE.size:_RATE.size + size])
+        except ValueError:
+            return None
+        return description, payload[_RATE.size + size:]
+
+    def put_block(self, key: str, description: dict[str, Any], audio: bytes) -> None:
+        """Store one encoded block and what it holds."""
+        text = json.dumps(description).encode("utf-8")
+        self._write(self._path(key, _BLOCK), [_RATE.pack(len(text)), text, audio])
+
+    def _read(self, path: Path) -> bytes | None:
         try:
             with path.open("rb") as handle:
                 header = handle.read(_HEADER.size)
-                pcm = handle.read()
+                payload = handle.read()
         except OSError:
             return None
         if len(header) == _HEADER.size:
-            magic, rate, length, crc = _HEADER.unpack(header)
-            if magic == _MAGIC and len(pcm) == length and zlib.crc32(pcm) == crc and rate > 0:
+            magic, length, crc = _HEADER.unpack(header)
+            if magic == _MAGIC and len(payload) == length and zlib.crc32(payload) == crc:
                 try:
                     os.utime(path)  # recently used: last in line for eviction
                 except OSError:
                     pass
-                return rate, pcm
+                return payload
         path.unlink(missing_ok=True)
         return None
 
-    def put(self, key: str, sample_rate: int, pcm: bytes) -> None:
+    def _write(self, path: Path, parts: list[bytes]) -> None:
         """Store atomically; a cache that cannot be written only costs speed, never the output."""
-        path = self._path(key)
+        crc, length = 0, 0
+        for part in parts:
+            crc = zlib.crc32(part, crc)
+            length += len(part)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, temp = tempfile.mkstemp(prefix=".", suffix=".partial", dir=path.parent)
             try:
                 with os.fdopen(fd, "wb") as handle:
-                    handle.write(_HEADER.pack(_MAGIC, sample_rate, len(pcm), zlib.crc32(pcm)))
-                    handle.write(pcm)
+                    handle.write(_HEADER.pack(_MAGIC, length, crc))
+                    for part in parts:
+                        handle.write(part)
                 os.replace(temp, path)
             except BaseException:
                 Path(temp).unlink(missing_ok=True)
@@ -132,7 +165,7 @@ class SegmentCache:
             return found
         for shard in shards:
             try:
-                found += [e for e in os.scandir(shard.path) if e.name.endswith(_SUFFIX)]
+                found += [e for e in os.scandir(shard.path) if e.name.endswith(_SUFFIXES)]
             except OSError:
                 continue
         return found

@@ -12,15 +12,14 @@ from datetime import date
 from pathlib import Path
 
 from narrate import __version__
-from narrate.audio import samples_in, with_pause
-from narrate.encode import EncodeSettings, StreamEncoder
+from narrate.mp3join import BLOCK_DELAY_SAMPLES, Mp3Joiner
 from narrate.fileio import atomic_path, check_writable_folder
 from narrate.model import Episode, Script
 from narrate.readers import read_document
 from narrate.segment import build_script
 from narrate.synth import Synthesizer
 from narrate.tags import EpisodeTags, write_mp3_tags
-from narrate.timeline import plan_chapters, plan_cues, start_times
+from narrate.timeline import plan_chapters, plan_cues
 from narrate.voices import VoicePreset, resolve_voice
 
 # Called after each chunk with (chunks done, chunks in all, seconds of audio so far).
@@ -103,32 +102,29 @@ def render(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOpti
     if opts.synthesizer is None:
         with _own_synthesizer(opts) as synthesizer:
             return render(script, voice, out_path, replace(opts, synthesizer=synthesizer), started)
-    speech: list[float] = []
-    pauses = [chunk.pause_after for chunk in chunks]
-    total_samples = 0
+    synthesizer = opts.synthesizer
     rate = 0
+    position = 0  # samples of decoded audio so far
+    starts: list[float] = []  # when each chunk's speech is heard
+    openings: list[float] = []  # where a chapter opened by each chunk would start
+    speech: list[float] = []
     with atomic_path(out_path) as temp:
-        encoder: StreamEncoder | None = None
-        try:
-            for segment in opts.synthesizer.synthesize(chunks, voice):
-                if encoder is None:
-                    rate = segment.sample_rate
-                    encoder = StreamEncoder(temp, rate, EncodeSettings(bitrate=opts.bitrate))
-                piece = with_pause(segment, pauses[segment.index])
-                encoder.write(piece.raw_data)
-                total_samples += samples_in(piece)
-                speech.append(segment.duration)
+        with temp.open("r+b") as handle:
+            joiner = Mp3Joiner(handle)
+            for block in synthesizer.blocks(chunks, voice, opts.bitrate):
+                rate = block.sample_rate
+                offset = position + BLOCK_DELAY_SAMPLES
+                for index, (spoken, pause) in enumerate(zip(block.speech, block.pauses)):
+                    openings.append((offset if index else position) / rate)
+                    starts.append(offset / rate)
+                    speech.append(spoken / rate)
+                    offset += spoken + pause
+                position += joiner.add(block.mp3)
                 if opts.progress:
-                    opts.progress(segment.index + 1, len(chunks), total_samples / rate)
-            assert encoder is not None
-            encoder.close()
-        except BaseException:
-            if encoder is not None:
-                encoder.abort()
-            raise
-        duration = total_samples / rate
-        starts = start_times(speech, [round(p * rate) / rate for p in pauses])
-        chapters = plan_chapters(chunks, starts, duration)
+                    opts.progress(len(speech), len(chunks), position / rate)
+            joiner.finish()
+        duration = position / rate
+        chapters = plan_chapters(chunks, openings, duration)
         write_mp3_tags(temp, episode_tags(script, voice, opts), chapters)
     return Episode(
         path=out_path, title=script.title, duration=duration, chapters=chapters,

@@ -25,6 +25,7 @@ from narrate.model import Chunk, Segment
 from narrate.voices import VoicePreset
 
 if TYPE_CHECKING:
+    from narrate.blocks import BlockAudio
     from narrate.cache import SegmentCache
 
 # Fewer chunks than this per worker are not worth a process start.
@@ -181,6 +182,55 @@ class Synthesizer:
             for item in window:
                 if isinstance(item, Future):
                     item.cancel()
+
+
+    def blocks(self, chunks: Sequence[Chunk], voice: VoicePreset, bitrate: str) -> Iterator[BlockAudio]:
+        """Yield the script's encoded blocks in order (narrate.blocks): cached blocks as they
+        are, the others made by the workers (or here, for a single block or a single job)."""
+        from narrate.blocks import BlockJob, block_key, cached_block, make_block, plan_blocks
+        from narrate.cache import segment_key
+
+        version = self.engine_version(voice.engine)
+        keys = [segment_key(voice.engine, version, voice, chunk.text) for chunk in chunks]
+        root = str(self.cache.root) if self.cache is not None else None
+        jobs = []
+        for span in plan_blocks(list(chunks), keys):
+            block_keys = keys[span.start:span.stop]
+            pauses = [chunks[i].pause_after for i in span]
+            jobs.append(BlockJob(texts=tuple(chunks[i].text for i in span), keys=tuple(block_keys),
+                                 pauses=tuple(pauses), key=block_key(block_keys, pauses, bitrate),
+                                 bitrate=bitrate))
+        parallel = self.workers
+        if parallel is None:
+            parallel = self._pool is not None or (self.jobs > 1 and len(jobs) > 1)
+        window: deque[BlockAudio | Future[BlockAudio]] = deque()
+        limit = 2 * self.jobs
+        try:
+            for job in jobs:
+                found = self.cache.get_block(job.key) if self.cache is not None else None
+                block = cached_block(*found) if found is not None else None
+                if block is not None:
+                    block.reused = len(job.texts)
+                    window.append(block)
+                elif parallel:
+                    window.append(self._pool_for(voice.engine).submit(make_block, job, voice, root))
+                else:
+                    window.append(make_block(job, voice, root))
+                while sum(isinstance(item, Future) for item in window) >= limit or len(window) > 4 * limit:
+                    yield self._finish(window.popleft())
+            while window:
+                yield self._finish(window.popleft())
+        finally:
+            for item in window:
+                if isinstance(item, Future):
+                    item.cancel()
+
+    def _finish(self, item: BlockAudio | Future[BlockAudio]) -> BlockAudio:
+        block = item.result() if isinstance(item, Future) else item
+        with self._lock:
+            self.stats.hits += block.reused
+            self.stats.misses += block.synthesised
+        return block
 
 
 def synthesize(chunks: Sequence[Chunk], voice: VoicePreset, jobs: int = 1) -> Iterator[Segment]:

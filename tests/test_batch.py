@@ -107,22 +107,30 @@ def test_force_and_no_cache(tree, tmp_path, cache_dir):
     assert (uncached.synthesised, uncached.reused) == (4, 0)
 
 
-def test_truncated_cache_entry_is_detected_and_redone(tree, tmp_path, cache_dir):
+def test_truncated_cache_entries_are_detected_and_redone(tree, tmp_path, cache_dir):
     out = tmp_path / "out"
     jobs = gather([tree / "one.txt"], out)
     run_batch(jobs, NarrateOptions(jobs=1), QuietProgress())
-    entries = sorted(cache_dir.rglob("*.seg"))
-    assert len(entries) == 4
-    victim = entries[0]
+    segments, blocks = sorted(cache_dir.rglob("*.seg")), sorted(cache_dir.rglob("*.blk"))
+    assert (len(segments), len(blocks)) == (4, 1)  # four chunks in one encoded block
+    block = blocks[0]
+    block.write_bytes(block.read_bytes()[:-100])
+    again = run_batch(jobs, NarrateOptions(jobs=1), QuietProgress(), force=True)
+    assert (again.synthesised, again.reused) == (0, 4)  # re-encoded from the chunks
+    assert block.stat().st_size > 1000
+    victim = segments[0]
     victim.write_bytes(victim.read_bytes()[:-1000])
+    block.write_bytes(block.read_bytes()[:-1])
     again = run_batch(jobs, NarrateOptions(jobs=1), QuietProgress(), force=True)
     assert (again.synthesised, again.reused) == (1, 3)
-    assert victim.stat().st_size > 1000 + 24  # rewritten whole
+    assert victim.stat().st_size > 1000 + 16  # rewritten whole
     assert len(speech_regions(decode(out / "one.mp3"))) == 4
 
 
 def test_parallel_run_sounds_like_a_single_job_run(tmp_path, cache_dir):
-    """eSpeak NG is not bit-exact run to run, so compare lengths and speech structure."""
+    """eSpeak NG carries state from one utterance to the next, so samples (and, after other
+    utterances in the same process, lengths by a few ms) differ run to run: compare lengths
+    and speech structure, not bytes."""
     paragraphs = [f"Paragraph number {n} says something short and plain." for n in range(30)]
     src = tmp_path / "long.txt"
     src.write_text(article("A Longer Story", paragraphs))
@@ -133,7 +141,7 @@ def test_parallel_run_sounds_like_a_single_job_run(tmp_path, cache_dir):
         assert report.synthesised == 31
         runs[jobs] = decode(out / "long.mp3")
     one, two = runs[1], runs[2]
-    assert abs(len(one) - len(two)) <= 5  # milliseconds
+    assert abs(len(one) - len(two)) <= 60  # milliseconds, of about 2 minutes
     regions_one, regions_two = speech_regions(one), speech_regions(two)
     assert len(regions_one) == len(regions_two) == 31  # every chunk is heard, in both
     for (a_start, a_end), (b_start, b_end) in zip(regions_one, regions_two):
@@ -187,6 +195,6 @@ def test_cache_info_and_clear(tmp_path, cache_dir):
     src.write_text(article("Cached"))
     invoke(src, "-o", tmp_path / "a.mp3", "-q")
     info = invoke("cache", "info")
-    assert f"path:     {cache_dir}" in info.output and "entries:  4" in info.output
-    assert invoke("cache", "clear").output.startswith("removed 4 cached segments")
+    assert f"path:     {cache_dir}" in info.output and "entries:  5" in info.output  # 4 chunks, 1 block
+    assert invoke("cache", "clear").output.startswith("removed 5 cached segments")
     assert "entries:  0" in invoke("cache", "info").output

@@ -6,6 +6,8 @@ Engine calls are counted with the synthesizer's own statistics (cache misses), n
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -128,24 +130,25 @@ def test_truncated_cache_entries_are_detected_and_redone(tree, tmp_path, cache_d
 
 
 def test_parallel_run_sounds_like_a_single_job_run(tmp_path, cache_dir):
-    """eSpeak NG carries state from one utterance to the next, so samples (and, after other
-    utterances in the same process, lengths by a few ms) differ run to run: compare lengths
-    and speech structure, not bytes."""
-    paragraphs = [f"Paragraph number {n} says something short and plain." for n in range(30)]
+    """eSpeak NG carries state from one utterance to the next, so samples differ run to run,
+    and a chunk's length can differ by a few ms when the engine spoke other text before it (a
+    worker's history differs from a single job's): compare lengths and speech structure,
+    within a frame or two, not bytes."""
+    paragraphs = [f"Paragraph number {n} says something short and plain." for n in range(60)]
     src = tmp_path / "long.txt"
     src.write_text(article("A Longer Story", paragraphs))
     runs = {}
     for jobs in (1, 2):
-        out = tmp_path / f"jobs{jobs}"
-        report = run_batch(gather([src], out), NarrateOptions(jobs=jobs, cache=False), QuietProgress())
-        assert report.synthesised == 31
-        runs[jobs] = decode(out / "long.mp3")
+        out = tmp_path / f"jobs{jobs}.mp3"
+        subprocess.run([sys.executable, "-m", "narrate", str(src), "-o", str(out), "-j", str(jobs),
+                        "--no-cache", "-q"], check=True)
+        runs[jobs] = decode(out)
     one, two = runs[1], runs[2]
-    assert abs(len(one) - len(two)) <= 60  # milliseconds, of about 2 minutes
+    assert abs(len(one) - len(two)) <= 60  # milliseconds, of about 4 minutes
     regions_one, regions_two = speech_regions(one), speech_regions(two)
-    assert len(regions_one) == len(regions_two) == 31  # every chunk is heard, in both
+    assert len(regions_one) == len(regions_two) == 61  # every chunk is heard, in both
     for (a_start, a_end), (b_start, b_end) in zip(regions_one, regions_two):
-        assert abs(a_start - b_start) <= 30 and abs(a_end - b_end) <= 30
+        assert abs(a_start - b_start) <= 40 and abs(a_end - b_end) <= 40
 
 
 def test_several_inputs_glob_quiet_and_lines(tree, tmp_path, cache_dir):

@@ -19,10 +19,12 @@ from narrate.readers import read_document
 from narrate.segment import build_script
 from narrate.synth import Synthesizer
 from narrate.tags import EpisodeTags, write_mp3_tags
-from narrate.timeline import plan_chapters, plan_cues
+from narrate.timeline import MIN_CHAPTER_SECONDS, plan_chapters, plan_cues
 from narrate.voices import VoicePreset, resolve_voice
 
-# Called after each chunk with (chunks done, chunks in all, seconds of audio so far).
+MAX_GENERATED_CHAPTERS = 200
+
+# Called after each block with (chunks done, chunks in all, seconds of audio so far).
 Progress = Callable[[int, int, float], None]
 
 
@@ -124,7 +126,10 @@ def render(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOpti
                     opts.progress(len(speech), len(chunks), position / rate)
             joiner.finish()
         duration = position / rate
-        chapters = plan_chapters(chunks, openings, duration)
+        # ID3 CTOC lists at most 255 chapters: space them out in long books (a 7-hour
+        # novel would otherwise get 880 and mutagen fails writing the table of contents)
+        spacing = max(MIN_CHAPTER_SECONDS, duration / MAX_GENERATED_CHAPTERS)
+        chapters = plan_chapters(chunks, openings, duration, spacing)
         write_mp3_tags(temp, episode_tags(script, voice, opts), chapters)
     return Episode(
         path=out_path, title=script.title, duration=duration, chapters=chapters,

@@ -181,7 +181,8 @@ def run_batch(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, *,
             progress.finished(result)
             return result
 
-        at_once = max(1, min(2 * synthesizer.jobs, MAX_DOCUMENTS_AT_ONCE))
+        # with one job the engine runs in this process, and eSpeak NG is not thread-safe
+        at_once = min(2 * synthesizer.jobs, MAX_DOCUMENTS_AT_ONCE) if synthesizer.workers else 1
         with ThreadPoolExecutor(max_workers=at_once) as threads:
             for result in threads.map(narrate_one, pending):
                 results[result.job] = result

@@ -1,11 +1,13 @@
-"""Runs an engine over a script's chunks and yields their audio, in order.
+"""Runs an engine over a script and yields its audio, in order.
 
-A `Synthesizer` looks each chunk up in the segment cache first and sends only the misses to
-the engine: in this process for one job, else to a pool of worker processes, each holding its
-own engine (eSpeak NG keeps per-process state). The pool is started once, on first need, and
-serves every document of a batch (a process start costs about 0.3 s). At most a few chunks
-per worker are in flight per document, so memory stays flat however long the document is,
-and the consumer (the encoder) sets the pace.
+A `Synthesizer` has two ways to do it. `blocks` (what the pipeline uses) yields encoded
+blocks of whole paragraphs (narrate.blocks): a cached block as it is, else a worker
+synthesises the block's chunks, taking unchanged ones from the segment cache, and encodes
+them. `synthesize` yields one PCM Segment per chunk, for consumers that need raw audio.
+Workers are processes, each holding its own engine (eSpeak NG keeps per-process state); the
+pool is started once, on first need, and serves every document of a batch (a process start
+costs about 0.3 s). Only a few items per worker are in flight per document, so memory stays
+flat however long the document is, and the consumer sets the pace.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
 # Fewer chunks than this per worker are not worth a process start.
 MIN_CHUNKS_PER_WORKER = 12
 IN_FLIGHT_PER_WORKER = 4
+# Blocks vary in size (6-32 chunks); a deeper queue keeps a worker busy behind a long one.
+BLOCKS_IN_FLIGHT_PER_WORKER = 4
 
 
 def default_jobs() -> int:
@@ -204,7 +208,7 @@ class Synthesizer:
         if parallel is None:
             parallel = self._pool is not None or (self.jobs > 1 and len(jobs) > 1)
         window: deque[BlockAudio | Future[BlockAudio]] = deque()
-        limit = 2 * self.jobs
+        limit = BLOCKS_IN_FLIGHT_PER_WORKER * self.jobs
         try:
             for job in jobs:
                 found = self.cache.get_block(job.key) if self.cache is not None else None
@@ -216,7 +220,7 @@ class Synthesizer:
                     window.append(self._pool_for(voice.engine).submit(make_block, job, voice, root))
                 else:
                     window.append(make_block(job, voice, root))
-                while sum(isinstance(item, Future) for item in window) >= limit or len(window) > 4 * limit:
+                while sum(isinstance(item, Future) for item in window) >= limit or len(window) >= 2 * limit:
                     yield self._finish(window.popleft())
             while window:
                 yield self._finish(window.popleft())

@@ -114,8 +114,8 @@ def measure(name: str, command: list[str], env: dict[str, str] | None = None,
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     run = Run(name, wall, cpu, peak / 1024**2, ok, note)
     status = "ok" if ok else f"FAILED ({note})"
-    print(f"  {name:<34} {wall:8.2f} s  cpu {cpu:8.2f} s  x{run.utilisation:4.2f}  "
-          f"peak {run.peak_mb:7.1f} MB  {status}", flush=True)
+    print(f"  {name:<38} {wall:7.2f} s  cpu {cpu:7.2f} s  x{run.utilisation:4.2f}  "
+          f"peak {run.peak_mb:6.1f} MB  load {os.getloadavg()[0]:4.1f}  {status}", flush=True)
     return run
 
 
@@ -206,20 +206,21 @@ def _bench(args: argparse.Namespace, novel_text: str, have_espeak: bool, work: P
         return dict(os.environ, NARRATE_CACHE_DIR=str(cache))
 
     results: dict[str, Run] = {}
-    print("floor: eSpeak NG CLI to one WAV, then ffmpeg to MP3" + ("" if have_espeak else " (skipped: no espeak-ng)"))
-    if have_espeak:
-        for size in sizes:
-            results[f"floor {size}"] = measure(f"floor {size}", floor_command(inputs[size], work))
-    print("naive: pyttsx3 save_to_file per paragraph, pydub +, pydub export")
-    for size in ("5k", "10k"):
-        results[f"naive {size}"] = measure(
-            f"naive {size}", [sys.executable, str(ROOT / "bench" / "naive.py"), str(inputs[size]),
-                              str(work / "naive.mp3")], timeout=args.naive_timeout)
-    print("narrate")
+    # Each narrate run follows its baselines straight away, so that when other work shares
+    # the machine, a ratio compares runs made under much the same load.
+    print("floor = eSpeak NG CLI to one WAV, then ffmpeg to MP3"
+          + ("" if have_espeak else " (skipped: no espeak-ng)"))
+    print("naive = pyttsx3 save_to_file per paragraph, pydub +, pydub export")
     for size in sizes:
+        if have_espeak:
+            results[f"floor {size}"] = measure(f"floor {size}", floor_command(inputs[size], work))
         results[f"narrate {size}"] = measure(
             f"narrate {size} cold", [*narrate, str(inputs[size]), "-o", str(work / f"{size}.mp3"), "-q"],
             env=cold_env(size))
+        if size in ("5k", "10k"):
+            results[f"naive {size}"] = measure(
+                f"naive {size}", [sys.executable, str(ROOT / "bench" / "naive.py"), str(inputs[size]),
+                                  str(work / "naive.mp3")], timeout=args.naive_timeout)
     if not args.quick:
         edited = work / "novel-edited.txt"
         edited.write_text(edit_one_paragraph(novel_text))

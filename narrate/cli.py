@@ -58,6 +58,7 @@ def cli() -> None:
 
     \b
       narrate article.txt -o article.mp3     narrate one article
+      narrate inbox/ -o podcast/             narrate a folder tree, skipping what is up to date
       narrate inspect article.txt            see what would be spoken
       narrate voices                         list voices and presets
     """

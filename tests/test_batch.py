@@ -201,3 +201,9 @@ def test_cache_info_and_clear(tmp_path, cache_dir):
     assert f"path:     {cache_dir}" in info.output and "entries:  5" in info.output  # 4 chunks, 1 block
     assert invoke("cache", "clear").output.startswith("removed 5 cached segments")
     assert "entries:  0" in invoke("cache", "info").output
+
+
+@pytest.mark.parametrize("command", [["cache"], ["cache", "info"], ["cache", "clear"]])
+def test_cache_commands_have_help_with_an_example(command):
+    result = invoke(*command, "-h")
+    assert result.exit_code == 0 and "Example" in result.output and "narrate cache" in result.output

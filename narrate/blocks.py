@@ -24,9 +24,9 @@ from narrate.model import SAMPLE_WIDTH, Chunk
 if TYPE_CHECKING:
     from narrate.voices import VoicePreset
 
-MIN_BLOCK_CHUNKS = 6
-MAX_BLOCK_CHUNKS = 32
-SPREAD = 12  # about one paragraph end in SPREAD (past the minimum) closes a block
+MIN_BLOCK_CHUNKS = 8
+MAX_BLOCK_CHUNKS = 40
+SPREAD = 16  # about one paragraph end in SPREAD (past the minimum) closes a block
 BLOCK_FORMAT = 1  # bump when the way blocks are encoded changes
 
 

@@ -73,13 +73,23 @@ def parse_header(data: bytes, offset: int = 0) -> FrameHeader:
 
 
 def count_frames(data: bytes) -> tuple[int, FrameHeader]:
-    """How many frames a block holds (walking every header), and its first header."""
+    """How many frames a block holds, and its first header.
+
+    Every frame of a CBR block has the first frame's header but for the padding bit, so the
+    walk only checks those bytes and adds the padding (a full parse per frame cost 7 s of the
+    main process for a novel's million frames).
+    """
     first = parse_header(data)
-    offset, frames = 0, 0
-    while offset < len(data):
-        offset += parse_header(data, offset).length
+    base = first.length - first.padding
+    sync0, sync1, fixed = data[0], data[1], data[2] & 0xFD
+    offset, frames, size = 0, 0, len(data)
+    while offset < size:
+        if (offset + 4 > size or data[offset] != sync0 or data[offset + 1] != sync1
+                or data[offset + 2] & 0xFD != fixed):
+            raise EncodeError(f"MP3 block has a bad frame at byte {offset}")
+        offset += base + ((data[offset + 2] >> 1) & 1)
         frames += 1
-    if offset != len(data):
+    if offset != size:
         raise EncodeError("MP3 block ends inside a frame")
     return frames, first
 

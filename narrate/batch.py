@@ -183,9 +183,16 @@ def run_batch(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, *,
 
         # with one job the engine runs in this process, and eSpeak NG is not thread-safe
         at_once = min(2 * synthesizer.jobs, MAX_DOCUMENTS_AT_ONCE) if synthesizer.workers else 1
-        with ThreadPoolExecutor(max_workers=at_once) as threads:
+        threads = ThreadPoolExecutor(max_workers=at_once)
+        try:
             for result in threads.map(narrate_one, pending):
                 results[result.job] = result
+        except BaseException:
+            # Ctrl-C: documents not started are dropped; those rendering stop when their
+            # blocks are cancelled (the pool shuts down next) and leave no partial output
+            threads.shutdown(wait=False, cancel_futures=True)
+            raise
+        threads.shutdown()
         stats = synthesizer.stats
     return BatchReport(results=[results[job] for job in jobs], elapsed=time.perf_counter() - started,
                        synthesised=stats.misses, reused=stats.hits)

@@ -134,6 +134,10 @@ def _speak_batch(sources: tuple[str, ...], output: str | None, opts: Any, patter
     progress = progress_for(quiet)
     try:
         report = run_batch(jobs, opts, progress, force=force)
+    except KeyboardInterrupt:
+        progress.close()
+        click.echo("interrupted: finished files are kept; files in progress were not written", err=True)
+        raise click.exceptions.Exit(130) from None
     finally:
         progress.close()
     if not quiet:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import threading
 from collections import deque
 from collections.abc import Iterator, Sequence
@@ -59,6 +60,9 @@ def _speak(engine_name: str, index: int, text: str, voice: VoicePreset,
 
 
 def _start_worker(engine_name: str) -> None:
+    # Ctrl-C reaches the whole process group: the main process decides what stops (it
+    # cancels queued work and lets running blocks finish), so a worker never dies mid-call.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     get_engine(engine_name)  # load the engine once, before the first chunk arrives
 
 
@@ -94,6 +98,7 @@ class Synthesizer:
         self.close()
 
     def close(self) -> None:
+        """Stop the workers: queued work is cancelled, running blocks are let finish."""
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -14,6 +16,7 @@ SAMPLE = REPO / "samples" / "welcome.txt"
 # The segment cache goes to a throwaway folder, never the user's cache (set before any test
 # runs, so CLI subprocesses inherit it too).
 os.environ["NARRATE_CACHE_DIR"] = tempfile.mkdtemp(prefix="narrate-test-cache-")
+atexit.register(shutil.rmtree, os.environ["NARRATE_CACHE_DIR"], ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

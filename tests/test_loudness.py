@@ -61,9 +61,11 @@ def test_paragraphs_keep_an_even_level(text_file, tmp_path):
     assert max(levels) - min(levels) < 3.0
 
 
-def test_a_plan_that_misses_is_corrected_from_the_spool(text_file, tmp_path, monkeypatch, caplog):
-    """The opening minute predicts the whole closely; if it did not, the encoder's measurement
-    of the whole triggers one exact re-encode. Force a 4 dB planning error to see it work."""
+@pytest.mark.parametrize("name", ["out.mp3", "out.m4a"], ids=["mp3-blocks", "stream"])
+def test_a_plan_that_misses_is_corrected(text_file, tmp_path, monkeypatch, caplog, name):
+    """The opening minute predicts the whole closely; if it did not, the measurement of the
+    whole (the blocks' meters for MP3, the encoder's for one stream) triggers one exact
+    re-encode (from the cache or the spool). Force a 4 dB planning error to see it work."""
     import dataclasses
     import logging
 
@@ -73,7 +75,7 @@ def test_a_plan_that_misses_is_corrected_from_the_spool(text_file, tmp_path, mon
     monkeypatch.setattr(produce, "plan_loudness", lambda *a: dataclasses.replace(
         real(*a), gain_db=real(*a).gain_db - 4.0))
     with caplog.at_level(logging.INFO, logger="narrate.produce"):
-        episode = narrate_file(text_file, tmp_path / "out.mp3")
+        episode = narrate_file(text_file, tmp_path / name)
     assert "encoding again" in caplog.text
     measured = loudness(episode.path)
     assert abs(measured.integrated + 16) <= 1.0 and measured.peak <= -1.0

@@ -11,7 +11,7 @@ from narrate.blocks import MAX_BLOCK_CHUNKS, plan_blocks
 from narrate.errors import EncodeError
 from narrate.mp3join import Mp3Joiner, count_frames, info_frame, parse_header
 from narrate.pipeline import NarrateOptions, narrate_file, prepare
-from tests.audio_check import decode, speech_regions
+from tests.audio_check import decode, loudness, speech_regions
 
 HEADER = bytes.fromhex("fff380c4")  # MPEG-2 Layer III, 64 kb/s, 22,050 Hz, mono
 
@@ -75,3 +75,8 @@ def test_multi_block_episode_has_exact_length_and_cues(tmp_path):
     assert 0 <= min(lags) and max(lags) < 0.1 and max(lags) - min(lags) < 0.015
     ends = [end / 1000 - cue.end for (_, end), cue in zip(regions, episode.cues)]
     assert max(ends) - min(ends) < 0.03
+    # the planned gain and limiter are applied in every block, and the blocks' meters,
+    # gated together, tell the whole's loudness (what narrate reports is what a player gets)
+    measured = loudness(episode.path)
+    assert abs(measured.integrated + 16.0) <= 1.0 and measured.peak <= -1.0
+    assert abs(episode.loudness - measured.integrated) <= 0.3

@@ -97,6 +97,10 @@ class SegmentCache:
             return None
         return _RATE.unpack_from(payload)[0], payload[_RATE.size:]
 
+    def has(self, key: str) -> bool:
+        """Whether a segment is stored for `key` (not whether it is intact: `get` checks that)."""
+        return self._path(key).is_file()
+
     def put(self, key: str, sample_rate: int, pcm: bytes) -> None:
         """Store one chunk's PCM."""
         self._write(self._path(key), [_RATE.pack(sample_rate), pcm])

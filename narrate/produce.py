@@ -224,12 +224,12 @@ def _produce_blocks(script: Script, voice: VoicePreset, opts: NarrateOptions, fm
     target = opts.loudness
     bitrate = opts.bitrate or fmt.default_bitrate or "64k"
     scratch = work / "segments"
-    opening, rate, counted = opening_pcm(synthesizer, chunks, voice, options, scratch)
-    ahead = SynthesisAhead(synthesizer, chunks[counted:], voice, options, scratch)
+    opening, rate, planned = opening_pcm(synthesizer, chunks, voice, options, scratch)
+    ahead = SynthesisAhead(synthesizer, chunks, planned, voice, options, scratch)
     try:
         plan = plan_loudness(opening, rate, target, fmt, opts, work) if opening else GainPlan(0.0, None)
     finally:
-        counted += ahead.stop()
+        counted = set(range(planned)) | ahead.stop()
     del opening
     blocks = synthesizer.blocks(chunks, voice, bitrate, gain_filters(plan.gain_db, plan.limit_db), options,
                                 scratch, counted)
@@ -238,7 +238,7 @@ def _produce_blocks(script: Script, voice: VoicePreset, opts: NarrateOptions, fm
     if joined.integrated > SILENT and abs(target - delivered) > TOLERANCE:
         log.info("loudness %.1f LUFS missed %.1f: encoding again", delivered, target)
         filters = gain_filters(plan.gain_db + target - delivered, plan.limit_db)
-        blocks = synthesizer.blocks(chunks, voice, bitrate, filters, options, scratch, len(chunks))
+        blocks = synthesizer.blocks(chunks, voice, bitrate, filters, options, scratch, range(len(chunks)))
         joined = join_blocks(blocks, temp, len(chunks))
         delivered = joined.integrated + plan.codec_offset
     return Rendered(duration=joined.duration, starts=joined.starts, speech=joined.speech,
@@ -246,22 +246,23 @@ def _produce_blocks(script: Script, voice: VoicePreset, opts: NarrateOptions, fm
 
 
 class SynthesisAhead:
-    """Synthesise the chunks after the opening into the cache while the loudness is planned
-    (ffmpeg runs in this thread, so the engine or the workers would otherwise wait); the blocks
-    then find them there. `stop` returns how many chunks were done (counted in the stats)."""
+    """Synthesise the chunks after the opening that the cache lacks while the loudness is
+    planned (ffmpeg runs in this thread, so the engine or the workers would otherwise wait);
+    the blocks then find them there. `stop` returns the indices done (counted in the stats)."""
 
-    def __init__(self, synthesizer: Synthesizer, chunks: Sequence[Chunk], voice: VoicePreset,
-                 options: EngineOptions | None, scratch: Path) -> None:
+    def __init__(self, synthesizer: Synthesizer, chunks: Sequence[Chunk], start: int,
+                 voice: VoicePreset, options: EngineOptions | None, scratch: Path) -> None:
         self._stopping = threading.Event()
-        self._done = 0
-        self._segments = synthesizer.synthesize(chunks, voice, options, scratch)
+        self._done: set[int] = set()
+        self._start = start
+        self._segments = synthesizer.synthesize(chunks[start:], voice, options, scratch, only_missing=True)
         self._thread = threading.Thread(target=self._run, name="narrate-ahead", daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
         try:
-            for _ in self._segments:
-                self._done += 1
+            for segment in self._segments:
+                self._done.add(self._start + segment.index)
                 if self._stopping.is_set():
                     break
         except Exception:  # noqa: BLE001 - the blocks synthesise again and report the error
@@ -269,7 +270,7 @@ class SynthesisAhead:
         finally:
             self._segments.close()  # type: ignore[attr-defined]
 
-    def stop(self) -> int:
+    def stop(self) -> set[int]:
         self._stopping.set()
         self._thread.join()
         return self._done

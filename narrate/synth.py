@@ -17,7 +17,7 @@ import os
 import signal
 import threading
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -139,10 +139,12 @@ class Synthesizer:
         return SegmentCache(scratch, max_bytes=0)
 
     def synthesize(self, chunks: Sequence[Chunk], voice: VoicePreset,
-                   options: EngineOptions | None = None, scratch: Path | None = None) -> Iterator[Segment]:
+                   options: EngineOptions | None = None, scratch: Path | None = None,
+                   only_missing: bool = False) -> Iterator[Segment]:
         """Yield one Segment per chunk, in script order; a chunk is counted in `stats` when it
         is yielded. `scratch`: a folder to keep segments in when there is no cache (so the
-        blocks of the same document can reuse them)."""
+        blocks of the same document can reuse them). `only_missing`: skip the chunks the
+        cache holds (to fill it ahead of the blocks)."""
         cache = self._segment_cache(scratch)
         keys: list[str | None] = [None] * len(chunks)
         if cache is not None:
@@ -150,6 +152,10 @@ class Synthesizer:
 
             version = self.engine_version(voice.engine, options)
             keys = [segment_key(voice.engine, version, voice, chunk.text) for chunk in chunks]
+            if only_missing:
+                wanted = [i for i, key in enumerate(keys) if not cache.has(key)]  # type: ignore[arg-type]
+                yield from self._missing(chunks, wanted, voice, options, scratch)
+                return
         parallel = self.workers
         if parallel is None:
             parallel = self._pool is not None or effective_jobs(self.jobs, len(chunks)) > 1
@@ -157,6 +163,12 @@ class Synthesizer:
             yield from self._in_process(chunks, voice, keys, options, cache)
             return
         yield from self._with_workers(chunks, voice, keys, options, cache)
+
+    def _missing(self, chunks: Sequence[Chunk], wanted: list[int], voice: VoicePreset,
+                 options: EngineOptions | None, scratch: Path | None) -> Iterator[Segment]:
+        """The chunks at `wanted`, with their index in `chunks`."""
+        for segment in self.synthesize([chunks[i] for i in wanted], voice, options, scratch):
+            yield Segment(index=wanted[segment.index], pcm=segment.pcm, sample_rate=segment.sample_rate)
 
     @staticmethod
     def _cached(cache: SegmentCache | None, index: int, key: str | None) -> Segment | None:
@@ -216,12 +228,12 @@ class Synthesizer:
 
     def blocks(self, chunks: Sequence[Chunk], voice: VoicePreset, bitrate: str, filters: str = "",
                options: EngineOptions | None = None, scratch: Path | None = None,
-               counted: int = 0) -> Iterator[BlockAudio]:
+               counted: Collection[int] = ()) -> Iterator[BlockAudio]:
         """Yield the script's encoded blocks in order (narrate.blocks): cached blocks as they
         are, the others made by the workers (or here, for a single block or a single job).
         `filters` (gain and limiter) are applied before each block is encoded. `scratch` as
-        for `synthesize`; the first `counted` chunks are in `stats` already (they were
-        synthesised to plan the loudness, and the blocks find them in the cache)."""
+        for `synthesize`; the chunks at `counted` are in `stats` already (synthesised to plan
+        the loudness or ahead of the blocks, which find them in the cache)."""
         from narrate.blocks import BlockJob, block_key, cached_block, make_block, plan_blocks
         from narrate.cache import segment_key
 
@@ -230,7 +242,8 @@ class Synthesizer:
         segments = self._segment_cache(scratch)
         root = str(segments.root) if segments is not None else None
         jobs = []
-        for span in plan_blocks(list(chunks), keys):
+        spans = plan_blocks(list(chunks), keys)
+        for span in spans:
             block_keys = keys[span.start:span.stop]
             pauses = [chunks[i].pause_after for i in span]
             jobs.append(BlockJob(texts=tuple(chunks[i].text for i in span), keys=tuple(block_keys),
@@ -254,12 +267,10 @@ class Synthesizer:
                 else:
                     window.append(make_block(job, voice, root))
                 while sum(isinstance(item, Future) for item in window) >= limit or len(window) >= 2 * limit:
-                    yield self._finish(window.popleft(), counted)
-                    counted -= len(jobs[done].texts)
+                    yield self._finish(window.popleft(), sum(i in counted for i in spans[done]))
                     done += 1
             while window:
-                yield self._finish(window.popleft(), counted)
-                counted -= len(jobs[done].texts)
+                yield self._finish(window.popleft(), sum(i in counted for i in spans[done]))
                 done += 1
         finally:
             for item in window:
@@ -269,7 +280,7 @@ class Synthesizer:
     def _finish(self, item: BlockAudio | Future[BlockAudio], counted: int) -> BlockAudio:
         block = item.result() if isinstance(item, Future) else item
         # chunks counted already were found in the cache by the block: not counted again
-        again = min(max(counted, 0), block.reused)
+        again = min(counted, block.reused)
         self._count(block.reused - again, block.synthesised)
         return block
 

@@ -79,3 +79,41 @@ def test_a_plan_that_misses_is_corrected(text_file, tmp_path, monkeypatch, caplo
     assert "encoding again" in caplog.text
     measured = loudness(episode.path)
     assert abs(measured.integrated + 16) <= 1.0 and measured.peak <= -1.0
+
+
+@pytest.fixture(scope="module")
+def speech():
+    from narrate.engines import get_engine
+    from narrate.voices import VoicePreset
+
+    engine = get_engine("espeak")
+    pcm = engine.synthesize("Pack my box with five dozen liquor jugs. How vexingly quick daft zebras jump!",
+                            VoicePreset())
+    return pcm + b"\x00" * 22050 + pcm, engine.sample_rate
+
+
+def test_one_pass_over_several_gains_measures_each(speech):
+    """Planning measures a grid of gains in one ffmpeg pass: each branch as a pass of its own."""
+    from narrate.loudness import gain_filters, measure_gains, measure_pcm
+
+    pcm, rate = speech
+    gains = [2.0, 5.0, 8.0]
+    together = measure_gains(pcm, rate, gains, -2.0)
+    alone = [measure_pcm(pcm, rate, gain_filters(g, -2.0)).integrated for g in gains]
+    assert together == alone and together[0] < together[1] < together[2]
+
+
+def test_block_windows_gate_to_the_integrated_loudness(speech):
+    """The momentary windows a block's ffmpeg logs, gated per BS.1770, give what ebur128 gives
+    for the whole stream: how the main process measures a whole episode made of blocks."""
+    from narrate.blocks import integrated_loudness, momentary_loudness
+    from narrate.ffmpeg import run_logged
+    from narrate.loudness import ebur128, measure_pcm
+
+    pcm, rate = speech
+    _, log = run_logged(["-f", "s16le", "-ar", str(rate), "-ac", "1", "-i", "pipe:0",
+                         "-af", ebur128(), "-f", "null", "-"], input_bytes=pcm, loglevel="verbose")
+    windows = momentary_loudness(log)
+    assert len(windows) > 10
+    assert abs(integrated_loudness(windows) - measure_pcm(pcm, rate).integrated) <= 0.1
+    assert integrated_loudness([]) == -70.0

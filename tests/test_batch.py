@@ -147,8 +147,13 @@ def test_parallel_run_sounds_like_a_single_job_run(tmp_path, cache_dir):
     assert abs(len(one) - len(two)) <= 60  # milliseconds, of about 2.5 minutes
     regions_one, regions_two = speech_regions(one), speech_regions(two)
     assert len(regions_one) == len(regions_two) == 41  # every chunk is heard, in both
+    # each chunk lasts as long in both; where it lies may drift by what the chunks before it
+    # differ, which is bounded like the whole length (which process speaks a chunk, and so the
+    # engine's history before it, depends on timing: the opening and the chunks synthesised
+    # while the loudness is planned go before the blocks)
     for (a_start, a_end), (b_start, b_end) in zip(regions_one, regions_two):
-        assert abs(a_start - b_start) <= 40 and abs(a_end - b_end) <= 40
+        assert abs((a_end - a_start) - (b_end - b_start)) <= 40
+        assert abs(a_start - b_start) <= 60 and abs(a_end - b_end) <= 60
 
 
 def test_several_inputs_glob_quiet_and_lines(tree, tmp_path, cache_dir):

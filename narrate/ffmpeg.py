@@ -106,34 +106,3 @@ class Pipe:
         self._stderr.close()
         raise EncodeError(f"ffmpeg failed: {message}")
 
-
-def run_chained(first: Sequence[str], second: Sequence[str], loglevel: str = "info") -> tuple[str, str]:
-    """Run two ffmpegs at once, the first's output (written to pipe:1) read by the second from
-    pipe:0: an encode and the decode that checks it take the time of one, on two cores.
-    Return both logs, or raise EncodeError if either failed."""
-    base = [ffmpeg_path(), "-hide_banner", "-nostats", "-loglevel", loglevel]
-    command1, command2 = [*base, "-nostdin", *first], [*base, *second]
-    log.debug("running %s | %s", subprocess.list2cmdline(command1), subprocess.list2cmdline(command2))
-    with tempfile.TemporaryFile() as err1, tempfile.TemporaryFile() as err2:
-        try:
-            producer = subprocess.Popen(command1, stdout=subprocess.PIPE, stderr=err1)
-        except OSError as exc:
-            raise EncodeError(f"ffmpeg could not start ({exc.strerror}): reinstall imageio-ffmpeg") from exc
-        assert producer.stdout is not None
-        try:
-            consumer = subprocess.Popen(command2, stdin=producer.stdout, stdout=subprocess.DEVNULL, stderr=err2)
-        except OSError as exc:
-            producer.kill()
-            producer.wait()
-            raise EncodeError(f"ffmpeg could not start ({exc.strerror}): reinstall imageio-ffmpeg") from exc
-        finally:
-            producer.stdout.close()
-        codes = (producer.wait(), consumer.wait())
-        logs = []
-        for err in (err1, err2):
-            err.seek(0)
-            logs.append(err.read())
-    for code, text in zip(codes, logs):
-        if code != 0:
-            raise EncodeError(f"ffmpeg failed: {last_line(text)}")
-    return logs[0].decode("utf-8", "replace"), logs[1].decode("utf-8", "replace")

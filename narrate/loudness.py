@@ -140,7 +140,7 @@ CodecTrial = Callable[[float, "float | None"], TrialResult]
 
 
 def solve_gain(measured: Loudness, target: float, sample_level: float,
-               pcm_trial: PcmTrial, codec_trial: CodecTrial, offset: float = 0.0) -> GainPlan:
+               pcm_trial: PcmTrial, codec_trial: CodecTrial | None, offset: float = 0.0) -> GainPlan:
     """The gain (and limiter ceiling) that land the delivered episode on `target`.
 
     target - measured is exact for a plain gain, but the limiter (needed for most speech)
@@ -150,6 +150,8 @@ def solve_gain(measured: Loudness, target: float, sample_level: float,
     the codec's loudness offset and any true-peak overshoot feed back into another round.
     `sample_level` is the sample's own loudness, as `measured` is the whole's; `offset` is the
     codec's expected loudness offset (a good guess saves a round of encoding the sample).
+    Without `codec_trial`, the PCM solve alone, trusting `offset`: the first round of the full
+    solve, which a caller can check later.
     """
     if measured.integrated <= SILENT:
         return GainPlan(0.0, None)
@@ -159,6 +161,8 @@ def solve_gain(measured: Loudness, target: float, sample_level: float,
         return GainPlan(base, limit_db)
     shift = measured.integrated - sample_level  # the whole is this much louder than the sample
     gain = base
+    if codec_trial is None:
+        return GainPlan(_solve_limited(target - offset - shift, gain, limit_db, pcm_trial), limit_db, offset)
     for _ in range(CODEC_ROUNDS):
         gain = _solve_limited(target - offset - shift, gain, limit_db, pcm_trial)
         result = codec_trial(gain, limit_db)

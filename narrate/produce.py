@@ -76,6 +76,10 @@ GRID_FROM, GRID_STEP, GRID_POINTS = -1.5, 1.5, 5
 # document measured, so one round of encoding the sample usually suffices.
 CODEC_OFFSET_GUESS = {"MP3": -0.4}
 _codec_offsets: dict[tuple[str, str | None, int | None], float] = {}
+# Up to this many chunks (about a quarter of an hour), the sample's codec check runs beside
+# the blocks' encoding instead of before it; it rarely changes the plan, and when it does,
+# re-encoding a short text costs little.
+SPECULATE_MAX_CHUNKS = 100
 # One document plans at a time: a batch renders several at once, and their planning ffmpegs
 # all at once only cost memory (the workers have the cores meanwhile).
 _PLANNING = threading.Lock()
@@ -224,15 +228,33 @@ def _produce_blocks(script: Script, voice: VoicePreset, opts: NarrateOptions, fm
     scratch = work / "segments"
     opening, rate, planned = opening_pcm(synthesizer, chunks, voice, options, scratch)
     ahead = SynthesisAhead(synthesizer, chunks, planned, voice, options, scratch)
+    memo: dict[str, Any] = {}
+    speculate = bool(opening) and len(chunks) <= SPECULATE_MAX_CHUNKS
     try:
         with _PLANNING:
-            plan = plan_loudness(opening, rate, target, fmt, opts, work) if opening else GainPlan(0.0, None)
+            if not opening:
+                plan = GainPlan(0.0, None)
+            else:
+                plan = plan_loudness(opening, rate, target, fmt, opts, work, codec=not speculate, memo=memo)
     finally:
         counted = set(range(planned)) | ahead.stop()
-    del opening
+    checking = None
+    if speculate:  # short texts: check the sample through the codec while the blocks encode
+        checking = ThreadPoolExecutor(max_workers=1)
+        checked = checking.submit(plan_loudness, opening, rate, target, fmt, opts, work, True, memo)
+        checking.shutdown(wait=False)
     blocks = synthesizer.blocks(chunks, voice, bitrate, gain_filters(plan.gain_db, plan.limit_db), options,
                                 scratch, counted)
     joined = join_blocks(blocks, temp, len(chunks), opts.progress)
+    if checking is not None:
+        full = checked.result()
+        if gain_filters(full.gain_db, full.limit_db) != gain_filters(plan.gain_db, plan.limit_db):
+            log.info("the codec check changed the plan: encoding again")
+            blocks = synthesizer.blocks(chunks, voice, bitrate, gain_filters(full.gain_db, full.limit_db),
+                                        options, scratch, range(len(chunks)))
+            joined = join_blocks(blocks, temp, len(chunks))
+        plan = full
+    del opening
     delivered = joined.integrated + plan.codec_offset
     if joined.integrated > SILENT and abs(target - delivered) > TOLERANCE:
         log.info("loudness %.1f LUFS missed %.1f: encoding again", delivered, target)
@@ -298,17 +320,20 @@ def opening_pcm(synthesizer: Synthesizer, chunks: Sequence[Chunk], voice: VoiceP
 
 
 def plan_loudness(opening: bytes, rate: int, target: float, fmt: OutputFormat,
-                  opts: NarrateOptions, work: Path) -> GainPlan:
+                  opts: NarrateOptions, work: Path, codec: bool = True,
+                  memo: dict[str, Any] | None = None) -> GainPlan:
     """Solve gain and limiter on the opening of the speech, trying the real codec on it.
 
     eSpeak NG's level is steady from paragraph to paragraph, so a minute predicts the whole
     closely (the 5,000-word sample: within 0.1 LU); the encoder's own measurement of the
-    whole episode is the check."""
+    whole episode is the check. `codec=False`: the PCM solve only (see `solve_gain`); `memo`
+    shares measurements between a call without the codec and one with it."""
+    memo = {} if memo is None else memo
     sample = work / "sample.pcm"
     trial_out = work / "trial.audio"  # ffmpeg is told the container; readers probe the content
     sample.write_bytes(opening)
 
-    grids: dict[float | None, list[tuple[float, float]]] = {}
+    grids: dict[float | None, list[tuple[float, float]]] = memo.setdefault("grids", {})
 
     def pcm_trial(gain_db: float, limit_db: float | None) -> float:
         # one ffmpeg pass measures a grid of gains; the solver's tries read it in between
@@ -326,11 +351,14 @@ def plan_loudness(opening: bytes, rate: int, target: float, fmt: OutputFormat,
                                 opts.bitrate, opts.sample_rate)
         return TrialResult(before.integrated, measure_file(trial_out, true_peak=True))
 
-    measured = measure_pcm(opening, rate)
-    codec = (fmt.name, opts.bitrate, opts.sample_rate)
-    plan = solve_gain(measured, target, measured.integrated, pcm_trial, codec_trial,
-                      _codec_offsets.get(codec, CODEC_OFFSET_GUESS.get(fmt.name, 0.0)))
-    _codec_offsets[codec] = plan.codec_offset
+    if "measured" not in memo:
+        memo["measured"] = measure_pcm(opening, rate)
+    measured = memo["measured"]
+    settings = (fmt.name, opts.bitrate, opts.sample_rate)
+    offset = memo.setdefault("offset", _codec_offsets.get(settings, CODEC_OFFSET_GUESS.get(fmt.name, 0.0)))
+    plan = solve_gain(measured, target, measured.integrated, pcm_trial, codec_trial if codec else None, offset)
+    if codec:
+        _codec_offsets[settings] = plan.codec_offset
     return plan
 
 

@@ -72,13 +72,30 @@ def test_a_plan_that_misses_is_corrected(text_file, tmp_path, monkeypatch, caplo
     import narrate.produce as produce
 
     real = produce.plan_loudness
-    monkeypatch.setattr(produce, "plan_loudness", lambda *a: dataclasses.replace(
-        real(*a), gain_db=real(*a).gain_db - 4.0))
+    monkeypatch.setattr(produce, "plan_loudness", lambda *a, **k: dataclasses.replace(
+        real(*a, **k), gain_db=real(*a, **k).gain_db - 4.0))
     with caplog.at_level(logging.INFO, logger="narrate.produce"):
         episode = narrate_file(text_file, tmp_path / name)
     assert "encoding again" in caplog.text
     measured = loudness(episode.path)
     assert abs(measured.integrated + 16) <= 1.0 and measured.peak <= -1.0
+
+
+def test_a_codec_check_that_changes_the_plan_re_encodes_the_blocks(text_file, tmp_path, monkeypatch, caplog):
+    """Short texts encode their blocks while the sample's codec check runs; a check that
+    changes the plan (here: a codec offset guessed 2.6 LU wrong) means encoding again."""
+    import logging
+
+    import narrate.produce as produce
+
+    monkeypatch.setattr(produce, "CODEC_OFFSET_GUESS", {"MP3": -3.0})
+    monkeypatch.setattr(produce, "_codec_offsets", {})
+    with caplog.at_level(logging.INFO, logger="narrate.produce"):
+        episode = narrate_file(text_file, tmp_path / "out.mp3")
+    assert "the codec check changed the plan" in caplog.text
+    measured = loudness(episode.path)
+    assert abs(measured.integrated + 16) <= 1.0 and measured.peak <= -1.0
+    assert abs(episode.loudness - measured.integrated) <= 0.5
 
 
 @pytest.fixture(scope="module")

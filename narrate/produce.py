@@ -14,7 +14,7 @@ import logging
 import tempfile
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -245,7 +245,12 @@ def _produce_blocks(script: Script, voice: VoicePreset, opts: NarrateOptions, fm
         checking.shutdown(wait=False)
     blocks = synthesizer.blocks(chunks, voice, bitrate, gain_filters(plan.gain_db, plan.limit_db), options,
                                 scratch, counted)
-    joined = join_blocks(blocks, temp, len(chunks), opts.progress)
+    try:
+        joined = join_blocks(blocks, temp, len(chunks), opts.progress)
+    except BaseException:
+        if checking is not None:
+            wait([checked])  # its files are in the work folder, about to be removed
+        raise
     if checking is not None:
         full = checked.result()
         if gain_filters(full.gain_db, full.limit_db) != gain_filters(plan.gain_db, plan.limit_db):

@@ -77,6 +77,7 @@ def cli() -> None:
 
     \b
       narrate article.txt -o article.mp3     narrate one article
+      narrate inbox/ -o podcast/             narrate a folder tree, skipping what is up to date
       narrate inspect article.txt            see what would be spoken
       narrate voices                         list voices and presets
       narrate feed podcast/ --base-url URL   write a podcast feed
@@ -86,10 +87,10 @@ def cli() -> None:
 
 
 @cli.command(DEFAULT_COMMAND, context_settings=CONTEXT)
-@click.argument("source", metavar="FILE")
-@click.option("--output", "-o", type=click.Path(dir_okay=False),
+@click.argument("sources", metavar="FILE|DIR...", nargs=-1, required=True)
+@click.option("--output", "-o", type=click.Path(),
               help="Where to write the audio; the extension picks the format: .mp3 (default), "
-                   ".m4b, .m4a, .opus, .ogg, .wav, .flac.")
+                   ".m4b, .m4a, .opus, .ogg, .wav, .flac. A folder for several inputs.")
 @text_options
 @click.option("--author", help="Artist tag (default: the document's author, else 'narrate').")
 @click.option("--album", help="Album tag (default: 'narrate').")
@@ -111,29 +112,98 @@ def cli() -> None:
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), help="Synthesis worker processes (default: all cores).")
 @click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto", show_default=True,
               help="Where Piper voices run: cuda needs onnxruntime-gpu and a GPU.")
+@click.option("--glob", "pattern", metavar="PATTERN", help="In folders, only files matching this (e.g. '*.md').")
+@click.option("--force", is_flag=True, help="Narrate again even what is up to date.")
+@click.option("--no-cache", is_flag=True, help="Neither reuse nor store synthesised chunks.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line.")
-def speak(source: str, output: str | None, quiet: bool, **options: Any) -> None:
-    """Narrate FILE (a text file, or - for stdin) to audio with tags, chapters and cover art.
+def speak(sources: tuple[str, ...], output: str | None, quiet: bool, pattern: str | None,
+          force: bool, no_cache: bool, **options: Any) -> None:
+    """Narrate FILE (a text file, or - for stdin) to audio with tags, chapters and cover art;
+    or narrate several files and folders into a folder, skipping what is up to date.
 
     \b
-    Example:
+    Examples:
       narrate article.txt -o article.mp3 --voice british --title "The headline"
+      narrate inbox/ -o podcast/ --glob '*.md'
+      narrate a.txt b.md -o podcast/
     """
-    from narrate.pipeline import NarrateOptions, default_output, prepare, render
-    from narrate.fileio import check_writable_folder
-    from narrate.report import summary_line
-
-    from narrate.produce import check_output_options
+    from narrate.pipeline import NarrateOptions
 
     if options["bitrate"]:
         _check_bitrate(options["bitrate"])
     if options["sample_rate"]:
         options["sample_rate"] = int(options["sample_rate"])
-    opts = NarrateOptions(**_rename(options))
-    out_path = click.format_filename(output) if output else default_output(source)
+    opts = NarrateOptions(**_rename(options), cache=not no_cache)
+    if _is_batch(sources, output):
+        _speak_batch(sources, output, opts, pattern, force, quiet)
+    else:
+        _speak_one(sources[0], output, opts, quiet)
+
+
+def _is_batch(sources: tuple[str, ...], output: str | None) -> bool:
+    import os
     from pathlib import Path
 
-    out = Path(out_path)
+    if len(sources) > 1:
+        return True
+    if output is not None and (output.endswith(os.sep) or Path(output).is_dir()):
+        return True
+    return Path(sources[0]).is_dir() and (output is None or Path(output).suffix == "")
+
+
+def _speak_batch(sources: tuple[str, ...], output: str | None, opts: Any, pattern: str | None,
+                 force: bool, quiet: bool) -> None:
+    from pathlib import Path
+
+    from narrate.batch import failure_line, gather, run_batch, summary_table
+    from narrate.errors import InputError, OutputError
+    from narrate.progress import progress_for
+
+    if "-" in sources:
+        raise InputError("standard input (-) cannot be part of a batch: give files or folders")
+    out_dir = Path(click.format_filename(output)) if output else None
+    if out_dir is not None:
+        if out_dir.suffix.lower() == ".mp3":
+            raise OutputError(f"{out_dir} is a file name: with several inputs or a folder, -o is a folder")
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(f"cannot create the output folder {out_dir}: {exc.strerror}") from exc
+    jobs = gather([Path(s) for s in sources], out_dir, pattern)
+    if not jobs:
+        raise InputError(f"no files to narrate in {', '.join(sources)}"
+                         + (f" matching {pattern!r}" if pattern else ""))
+    progress = progress_for(quiet)
+    try:
+        report = run_batch(jobs, opts, progress, force=force)
+    except KeyboardInterrupt:
+        progress.close()
+        click.echo("interrupted: finished files are kept; files in progress were not written", err=True)
+        raise click.exceptions.Exit(130) from None
+    finally:
+        progress.close()
+    if not quiet:
+        click.echo(summary_table(report), err=True)
+    elif not report.ok:
+        for result in report.results:
+            if result.status == "failed":
+                click.echo(f"failed: {failure_line(result)}", err=True)
+    if not report.ok:
+        raise click.exceptions.Exit(1)
+
+
+def _speak_one(source: str, output: str | None, opts: Any, quiet: bool) -> None:
+    from pathlib import Path
+
+    from narrate.errors import InputError
+    from narrate.fileio import check_writable_folder
+    from narrate.pipeline import default_output, prepare, render
+    from narrate.produce import check_output_options
+    from narrate.report import summary_line
+
+    if source != "-" and Path(source).is_dir():
+        raise InputError(f"{source} is a directory: to narrate a folder, give -o a folder, not {output}")
+    out = Path(click.format_filename(output)) if output else default_output(source)
     check_writable_folder(out)
     check_output_options(out, opts)
     script, voice = prepare(source, opts)
@@ -149,6 +219,49 @@ def speak(source: str, output: str | None, quiet: bool, **options: Any) -> None:
             bar.render_finish()
     if not quiet:
         click.echo(summary_line(episode), err=True)
+
+
+@cli.group(context_settings=CONTEXT)
+def cache() -> None:
+    """The segment cache: synthesised chunks kept so unchanged text is never spoken twice.
+
+    \b
+    Examples:
+      narrate cache info
+      narrate cache clear
+    """
+
+
+@cache.command("info", context_settings=CONTEXT)
+def cache_info() -> None:
+    """Where the cache is, how full, and its cap (NARRATE_CACHE_DIR, NARRATE_CACHE_SIZE).
+
+    \b
+    Example:
+      narrate cache info
+    """
+    from narrate.cache import SegmentCache
+    from narrate.report import human_size
+
+    info = SegmentCache().info()
+    click.echo(f"path:     {info.path}")
+    click.echo(f"entries:  {info.entries}")
+    click.echo(f"size:     {human_size(info.size)} of {human_size(info.max_size)}")
+
+
+@cache.command("clear", context_settings=CONTEXT)
+def cache_clear() -> None:
+    """Delete every cached segment.
+
+    \b
+    Example:
+      narrate cache clear
+    """
+    from narrate.cache import SegmentCache
+
+    cache = SegmentCache()
+    removed = cache.clear()
+    click.echo(f"removed {removed} cached segment{'s' if removed != 1 else ''} from {cache.root}")
 
 
 @cli.command(context_settings=CONTEXT)

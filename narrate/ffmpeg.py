@@ -105,3 +105,4 @@ class Pipe:
         message = last_line(self._stderr.read())
         self._stderr.close()
         raise EncodeError(f"ffmpeg failed: {message}")
+

@@ -77,6 +77,34 @@ def measure_pcm(pcm: bytes, rate: int, filters: str = "", true_peak: bool = Fals
     return parse_summary(log)
 
 
+_BRANCH = re.compile(r"ebur128@g(\d+) @ [^\]]*\] Summary:\s*Integrated loudness:\s*I:\s*(-?[\d.]+|-?inf|nan)")
+
+
+def measure_gains(pcm: bytes, rate: int, gains: Sequence[float], limit_db: float | None) -> list[float]:
+    """Integrated loudness of mono s16le `pcm` after each of `gains` (and the limiter), all in
+    one ffmpeg pass: a branch per gain, so planning costs one process start, not one per try."""
+    split = "".join(f"[b{i}]" for i in range(len(gains)))
+    parts = [f"[0:a]asplit={len(gains)}{split}"]
+    for index, gain in enumerate(gains):
+        tail = "[o]" if index == 0 else ",anullsink"
+        parts.append(f"[b{index}]{gain_filters(gain, limit_db)},ebur128@g{index}=framelog=verbose{tail}")
+    _, log = run_logged(["-f", "s16le", "-ar", str(rate), "-ac", "1", "-i", "pipe:0",
+                         "-filter_complex", ";".join(parts), "-map", "[o]", "-f", "null", "-"],
+                        input_bytes=pcm)
+    found = {int(index): float(value) for index, value in _BRANCH.findall(log)}
+    if len(found) != len(gains):
+        raise ValueError("ffmpeg measured fewer branches than it was given")
+    return [max(SILENT, found[i]) if not math.isnan(found[i]) else SILENT for i in range(len(gains))]
+
+
+def interpolate(points: Sequence[tuple[float, float]], x: float) -> float:
+    """Piecewise-linear value at `x` of (x, y) points sorted by x, with x inside their range."""
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        if x0 <= x <= x1:
+            return y0 + (y1 - y0) * (x - x0) / (x1 - x0) if x1 != x0 else y0
+    raise ValueError(f"{x} is outside the measured range")
+
+
 def limiter(limit_db: float) -> str:
     """A look-ahead peak limiter that keeps the stream's length and timing (latency=1)."""
     return f"alimiter=limit={10 ** (limit_db / 20):.6f}:level=disabled:latency=1"
@@ -112,7 +140,7 @@ CodecTrial = Callable[[float, "float | None"], TrialResult]
 
 
 def solve_gain(measured: Loudness, target: float, sample_level: float,
-               pcm_trial: PcmTrial, codec_trial: CodecTrial) -> GainPlan:
+               pcm_trial: PcmTrial, codec_trial: CodecTrial | None, offset: float = 0.0) -> GainPlan:
     """The gain (and limiter ceiling) that land the delivered episode on `target`.
 
     target - measured is exact for a plain gain, but the limiter (needed for most speech)
@@ -120,7 +148,10 @@ def solve_gain(measured: Loudness, target: float, sample_level: float,
     loudness a listener gets, and codecs overshoot peaks (AAC and Opus by up to 2 dB).
     The gain is solved against the limiter on PCM (fast), then checked through the codec;
     the codec's loudness offset and any true-peak overshoot feed back into another round.
-    `sample_level` is the sample's own loudness, as `measured` is the whole's.
+    `sample_level` is the sample's own loudness, as `measured` is the whole's; `offset` is the
+    codec's expected loudness offset (a good guess saves a round of encoding the sample).
+    Without `codec_trial`, the PCM solve alone, trusting `offset`: the first round of the full
+    solve, which a caller can check later.
     """
     if measured.integrated <= SILENT:
         return GainPlan(0.0, None)
@@ -129,7 +160,9 @@ def solve_gain(measured: Loudness, target: float, sample_level: float,
     if sample_level <= SILENT:
         return GainPlan(base, limit_db)
     shift = measured.integrated - sample_level  # the whole is this much louder than the sample
-    offset, gain = 0.0, base
+    gain = base
+    if codec_trial is None:
+        return GainPlan(_solve_limited(target - offset - shift, gain, limit_db, pcm_trial), limit_db, offset)
     for _ in range(CODEC_ROUNDS):
         gain = _solve_limited(target - offset - shift, gain, limit_db, pcm_trial)
         result = codec_trial(gain, limit_db)

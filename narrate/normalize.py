@@ -334,7 +334,8 @@ def tidy_punctuation(text: str) -> str:
     text = re.sub(r"\s+([,;:!?]|\.(?!\.))", r"\1", text)
     text = re.sub(r",(\s*,)+", ",", text)
     text = re.sub(r"^[,\s]+", "", text)
-    return text
+    text = re.sub(r"\.{4,}", "...", text)  # '... .' closed up is still one ellipsis
+    return re.sub(r"\.\.\.(?=\w)", "... ", text)  # as the ellipsis rule spaces it
 
 
 NORMALIZERS: tuple[TextFunction, ...] = (

@@ -7,23 +7,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
 from narrate import __version__
 from narrate.fileio import check_writable_folder
 from narrate.loudness import DEFAULT_TARGET as DEFAULT_LOUDNESS
-from narrate.model import Episode, Script
+from narrate.model import Document, Episode, Script
 from narrate.readers import read_document
 from narrate.produce import check_output_options, produce_episode
 from narrate.segment import build_script
 from narrate.engines import engine_options, preflight, resolve_device
-from narrate.synth import default_jobs, effective_jobs, synthesize
+from narrate.synth import Synthesizer, default_jobs, effective_jobs
 from narrate.tags import EpisodeTags
 from narrate.voices import VoicePreset, resolve_voice
 
-# Called after each chunk with (chunks done, chunks in all, seconds of audio so far).
+# Called after each block with (chunks done, chunks in all, seconds of audio so far).
 Progress = Callable[[int, int, float], None]
 
 
@@ -56,6 +56,10 @@ class NarrateOptions:
     intro: str | None = None
     outro: str | None = None
     progress: Progress | None = field(default=None, repr=False)
+    cache: bool = True
+    """Reuse and store synthesised chunks in the segment cache (narrate.cache)."""
+    synthesizer: Synthesizer | None = field(default=None, repr=False)
+    """A shared synthesizer (a batch's worker pool and cache); None: one for this call."""
 
 
 def default_output(source: str) -> Path:
@@ -67,15 +71,19 @@ def default_output(source: str) -> Path:
 def prepare(source: str, options: NarrateOptions) -> tuple[Script, VoicePreset]:
     """Read and lay out the script, and resolve the voice, without touching the engine
     unless the voice name is not a preset."""
+    voice = _voice_for(options)
+    return script_for(read_document(source, options.format, options.title), voice, options), voice
+
+
+def script_for(document: Document, voice: VoicePreset, options: NarrateOptions) -> Script:
+    """The script of a document read already: skipped paragraphs dropped, lexicon applied."""
     from narrate.lexicon import apply_lexicon, load_lexicon
     from narrate.segment import drop_paragraphs, skip_patterns
 
     patterns = skip_patterns(_as_list(options.skip))
-    voice = _voice_for(options)
     lexicon = load_lexicon(voice.lexicon, voice.name, _as_list(options.lexicon))
-    document = drop_paragraphs(read_document(source, options.format, options.title), patterns)
-    script = apply_lexicon(build_script(document, voice.pauses), lexicon)
-    return script, voice
+    document = drop_paragraphs(document, patterns)
+    return apply_lexicon(build_script(document, voice.pauses), lexicon)
 
 
 def _as_list(value: str | Path | Sequence[str | Path] | None) -> list:
@@ -125,12 +133,24 @@ def render(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOpti
     started = time.perf_counter() if started is None else started
     chunks = script.chunks
     device = resolve_device(voice.engine, opts.device)
-    jobs = effective_jobs(opts.jobs, len(chunks), voice.engine, device)
-    engine_opts = engine_options(voice.engine, device, jobs, default_jobs())
+    if opts.synthesizer is None:
+        jobs = effective_jobs(opts.jobs, len(chunks), voice.engine, device)
+        with _own_synthesizer(opts, jobs) as synthesizer:
+            return render(script, voice, out_path, replace(opts, synthesizer=synthesizer), started)
+    synthesizer = opts.synthesizer
+    engine_opts = engine_options(voice.engine, device, synthesizer.jobs, default_jobs())
     preflight(voice.engine, voice)
-    segments = synthesize(chunks, voice, jobs, engine_opts)
-    return produce_episode(script, voice, out_path, opts, segments, started,
+    return produce_episode(script, voice, out_path, opts, synthesizer, engine_opts, started,
                            episode_tags(script, voice, opts))
+
+
+def _own_synthesizer(opts: NarrateOptions, jobs: int) -> Synthesizer:
+    cache = None
+    if opts.cache:
+        from narrate.cache import SegmentCache
+
+        cache = SegmentCache()
+    return Synthesizer(jobs=jobs, cache=cache)
 
 
 def episode_tags(script: Script, voice: VoicePreset, opts: NarrateOptions) -> EpisodeTags:

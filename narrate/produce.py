@@ -12,8 +12,11 @@ from __future__ import annotations
 import contextlib
 import logging
 import tempfile
+import threading
 import time
-from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor, wait
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,12 +35,15 @@ from narrate.loudness import (
     GainPlan,
     TrialResult,
     gain_filters,
+    interpolate,
     measure_file,
+    measure_gains,
     measure_pcm,
     solve_gain,
 )
 from narrate.manifest import description, settings_sha256, source_sha256, write_manifest
-from narrate.model import Chapter, Episode, Script, Segment
+from narrate.audio import with_pause
+from narrate.model import SAMPLE_WIDTH, Chapter, Chunk, Episode, Script, Segment
 from narrate.spool import Spool, exact_pauses, spool_pieces, take_seconds
 from narrate.tags import EpisodeTags, write_tags
 from narrate.timeline import plan_chapters, plan_cues, start_times
@@ -53,12 +59,30 @@ from narrate.transcript import (
 from narrate.voices import VoicePreset
 
 if TYPE_CHECKING:
+    from narrate.engines import EngineOptions
     from narrate.pipeline import NarrateOptions
+    from narrate.synth import Synthesizer
 
 log = logging.getLogger(__name__)
 
 INTRO_CHAPTER = "Intro"
 PLAN_SECONDS = 60.0  # of speech to plan the loudness on before encoding starts
+# Gains tried on the opening in one pass, around the solver's first guess (dB): the limiter
+# only takes loudness away, so the answer lies above the guess; linear interpolation between
+# points 1.5 dB apart is within 0.1 LU (ebur128 prints tenths) of a direct measurement here.
+GRID_FROM, GRID_STEP, GRID_POINTS = -1.5, 1.5, 5
+# What a codec takes off the loudness of eSpeak NG's speech (LU), measured at the default
+# settings; the first try of the sample starts from it, and a batch from what the last
+# document measured, so one round of encoding the sample usually suffices.
+CODEC_OFFSET_GUESS = {"MP3": -0.4}
+_codec_offsets: dict[tuple[str, str | None, int | None], float] = {}
+# Up to this many chunks (about a quarter of an hour), the sample's codec check runs beside
+# the blocks' encoding instead of before it; it rarely changes the plan, and when it does,
+# re-encoding a short text costs little.
+SPECULATE_MAX_CHUNKS = 100
+# One document plans at a time: a batch renders several at once, and their planning ffmpegs
+# all at once only cost memory (the workers have the cores meanwhile).
+_PLANNING = threading.Lock()
 
 
 def check_output_options(out_path: Path, opts: NarrateOptions) -> OutputFormat:
@@ -90,55 +114,52 @@ def episode_cover(script: Script, opts: NarrateOptions) -> Cover | None:
     return generated_cover(script.title, subtitle)
 
 
-def produce_episode(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOptions,
-                    segments: Iterable[Segment], started: float, tags: EpisodeTags) -> Episode:
-    """Encode `segments` as they come, then tag and describe the episode at `out_path`.
+@dataclass
+class Rendered:
+    """Where the encoded audio's parts lie: what chapters, cues and the manifest are made from."""
 
-    Loudness is planned on the opening minute (`plan_loudness`) so encoding overlaps synthesis;
-    the encoder measures the whole episode as it goes, and in the rare case that misses the
-    target by more than TOLERANCE, the spooled speech is encoded again with the exact
-    correction (no second synthesis).
+    duration: float
+    starts: list[float]  # when each chunk's speech is heard
+    speech: list[float]  # how long each chunk's speech lasts
+    delivered: float  # integrated loudness a listener gets (LUFS)
+    intro: float = 0.0  # seconds of intro before the speech (0: none)
+    openings: list[float] | None = None  # where chapters opened by each chunk start; None: `starts`
+
+
+def uses_blocks(fmt: OutputFormat, opts: NarrateOptions) -> bool:
+    """MP3 without bumpers or resampling is encoded in parallel blocks (narrate.blocks);
+    everything else as one stream."""
+    return fmt.name == "MP3" and not opts.intro and not opts.outro and not opts.sample_rate
+
+
+def produce_episode(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOptions,
+                    synthesizer: Synthesizer, options: EngineOptions | None, started: float,
+                    tags: EpisodeTags) -> Episode:
+    """Synthesise and encode the episode at `out_path`, then tag and describe it.
+
+    Loudness is planned on the opening minute (`plan_loudness`) so encoding overlaps synthesis,
+    and the whole episode is measured as it is encoded; in the rare case that misses the
+    target by more than TOLERANCE, it is encoded again with the exact correction (from the
+    spool, or from the segment cache for blocks).
     """
     fmt = check_output_options(out_path, opts)
-    cover = episode_cover(script, opts)
+    drawing = ThreadPoolExecutor(max_workers=1)  # a generated cover takes 0.2 s: beside synthesis
+    cover_made = drawing.submit(episode_cover, script, opts)
+    drawing.shutdown(wait=False)
     chunks = script.chunks
-    pauses = [chunk.pause_after for chunk in chunks]
-    target = opts.loudness
     with atomic_path(out_path) as temp, _work_folder(out_path) as work:
-        spool = Spool(path=work / "speech.pcm")
-        with spool.path.open("wb") as raw:
-            pieces = spool_pieces(segments, pauses, spool, raw, opts.progress)
-            opening = take_seconds(pieces, spool, PLAN_SECONDS)
-            intro = decode_bumper(opts.intro, spool.rate, work / "intro.pcm") if opts.intro else None
-            outro = decode_bumper(opts.outro, spool.rate, work / "outro.pcm") if opts.outro else None
-            plan = plan_loudness(opening, spool.rate, target, fmt, opts, work)
-            encoder = MixEncoder(_mix(None, spool.rate, plan, intro, outro, target), temp, fmt,
-                                 opts.bitrate, opts.sample_rate)
-            try:
-                encoder.write(opening)
-                del opening
-                for piece in pieces:
-                    encoder.write(piece)
-                measured = encoder.close()
-            except BaseException:
-                encoder.abort()
-                raise
-        delivered = measured.integrated + plan.codec_offset
-        if measured.integrated > SILENT and abs(target - delivered) > TOLERANCE:
-            log.info("loudness %.1f LUFS missed %.1f: encoding again", delivered, target)
-            mix = _mix(spool.path, spool.rate, plan, intro, outro, target, trim=target - delivered)
-            measured = encode_episode(mix, temp, fmt, opts.bitrate, opts.sample_rate)
-            delivered = measured.integrated + plan.codec_offset
-        offset = intro.duration if intro else 0.0
-        duration = offset + spool.duration + (outro.duration if outro else 0.0)
-        starts = start_times(spool.speech, exact_pauses(pauses, spool.rate), offset)
-        chapters = plan_chapters(chunks, starts, duration)
-        if intro is not None and chapters:
+        if uses_blocks(fmt, opts):
+            rendered = _produce_blocks(script, voice, opts, fmt, synthesizer, options, temp, work)
+        else:
+            segments = synthesizer.synthesize(chunks, voice, options)
+            rendered = _produce_stream(script, opts, fmt, segments, temp, work)
+        chapters = plan_chapters(chunks, rendered.openings or rendered.starts, rendered.duration)
+        if rendered.intro and chapters:
             chapters.insert(0, Chapter(title=INTRO_CHAPTER, start=0.0, end=chapters[0].start))
         if fmt.tagger == "mp4" and chapters:
             add_mp4_chapters(temp, chapters, fmt, work)
-        write_tags(temp, fmt, tags, chapters, cover, plain_text(chunks))
-    cues = plan_cues(chunks, starts, spool.speech)
+        write_tags(temp, fmt, tags, chapters, cover_made.result(), plain_text(chunks))
+    cues = plan_cues(chunks, rendered.starts, rendered.speech)
     sidecars = []
     if opts.transcript:
         path = sidecar_path(out_path, SIDECAR_SUFFIX[opts.transcript])
@@ -149,35 +170,201 @@ def produce_episode(script: Script, voice: VoicePreset, out_path: Path, opts: Na
         write_text_atomic(path, chapters_json(chapters, script.title))
         sidecars.append(path)
     episode = Episode(
-        path=out_path, title=script.title, duration=duration, chapters=chapters, cues=cues,
+        path=out_path, title=script.title, duration=rendered.duration, chapters=chapters, cues=cues,
         size=out_path.stat().st_size, elapsed=time.perf_counter() - started, chunks=len(chunks),
-        loudness=round(delivered, 1), sidecars=sidecars,
+        loudness=round(rendered.delivered, 1), sidecars=sidecars,
     )
-    write_manifest(out_path, manifest_data(script, voice, opts, fmt, episode, tags))
+    version = synthesizer.engine_version(voice.engine, options)
+    write_manifest(out_path, manifest_data(script, voice, opts, fmt, episode, tags, version))
     return episode
 
 
+def _produce_stream(script: Script, opts: NarrateOptions, fmt: OutputFormat,
+                    segments: Iterable[Segment], temp: Path, work: Path) -> Rendered:
+    """One ffmpeg stream fed as synthesis goes, with the speech spooled for a second pass."""
+    pauses = [chunk.pause_after for chunk in script.chunks]
+    target = opts.loudness
+    spool = Spool(path=work / "speech.pcm")
+    with spool.path.open("wb") as raw:
+        pieces = spool_pieces(segments, pauses, spool, raw, opts.progress)
+        opening = take_seconds(pieces, spool, PLAN_SECONDS)
+        intro = decode_bumper(opts.intro, spool.rate, work / "intro.pcm") if opts.intro else None
+        outro = decode_bumper(opts.outro, spool.rate, work / "outro.pcm") if opts.outro else None
+        plan = plan_loudness(opening, spool.rate, target, fmt, opts, work)
+        encoder = MixEncoder(_mix(None, spool.rate, plan, intro, outro, target), temp, fmt,
+                             opts.bitrate, opts.sample_rate)
+        try:
+            encoder.write(opening)
+            del opening
+            for piece in pieces:
+                encoder.write(piece)
+            measured = encoder.close()
+        except BaseException:
+            encoder.abort()
+            raise
+    delivered = measured.integrated + plan.codec_offset
+    if measured.integrated > SILENT and abs(target - delivered) > TOLERANCE:
+        log.info("loudness %.1f LUFS missed %.1f: encoding again", delivered, target)
+        mix = _mix(spool.path, spool.rate, plan, intro, outro, target, trim=target - delivered)
+        measured = encode_episode(mix, temp, fmt, opts.bitrate, opts.sample_rate)
+        delivered = measured.integrated + plan.codec_offset
+    offset = intro.duration if intro else 0.0
+    duration = offset + spool.duration + (outro.duration if outro else 0.0)
+    starts = start_times(spool.speech, exact_pauses(pauses, spool.rate), offset)
+    return Rendered(duration=duration, starts=starts, speech=spool.speech, delivered=delivered,
+                    intro=offset)
+
+
+def _produce_blocks(script: Script, voice: VoicePreset, opts: NarrateOptions, fmt: OutputFormat,
+                    synthesizer: Synthesizer, options: EngineOptions | None, temp: Path,
+                    work: Path) -> Rendered:
+    """Blocks encoded by the workers with the planned gain and limiter, joined frame by frame
+    (narrate.blockjoin); the blocks' own loudness meters add up to the whole's."""
+    from narrate.blockjoin import join_blocks
+
+    chunks = script.chunks
+    target = opts.loudness
+    bitrate = opts.bitrate or fmt.default_bitrate or "64k"
+    scratch = work / "segments"
+    opening, rate, planned = opening_pcm(synthesizer, chunks, voice, options, scratch)
+    ahead = SynthesisAhead(synthesizer, chunks, planned, voice, options, scratch)
+    memo: dict[str, Any] = {}
+    speculate = bool(opening) and len(chunks) <= SPECULATE_MAX_CHUNKS
+    try:
+        with _PLANNING:
+            if not opening:
+                plan = GainPlan(0.0, None)
+            else:
+                plan = plan_loudness(opening, rate, target, fmt, opts, work, codec=not speculate, memo=memo)
+    finally:
+        counted = set(range(planned)) | ahead.stop()
+    checking = None
+    if speculate:  # short texts: check the sample through the codec while the blocks encode
+        checking = ThreadPoolExecutor(max_workers=1)
+        checked = checking.submit(plan_loudness, opening, rate, target, fmt, opts, work, True, memo)
+        checking.shutdown(wait=False)
+    blocks = synthesizer.blocks(chunks, voice, bitrate, gain_filters(plan.gain_db, plan.limit_db), options,
+                                scratch, counted)
+    try:
+        joined = join_blocks(blocks, temp, len(chunks), opts.progress)
+    except BaseException:
+        if checking is not None:
+            wait([checked])  # its files are in the work folder, about to be removed
+        raise
+    if checking is not None:
+        full = checked.result()
+        if gain_filters(full.gain_db, full.limit_db) != gain_filters(plan.gain_db, plan.limit_db):
+            log.info("the codec check changed the plan: encoding again")
+            blocks = synthesizer.blocks(chunks, voice, bitrate, gain_filters(full.gain_db, full.limit_db),
+                                        options, scratch, range(len(chunks)))
+            joined = join_blocks(blocks, temp, len(chunks))
+        plan = full
+    del opening
+    delivered = joined.integrated + plan.codec_offset
+    if joined.integrated > SILENT and abs(target - delivered) > TOLERANCE:
+        log.info("loudness %.1f LUFS missed %.1f: encoding again", delivered, target)
+        filters = gain_filters(plan.gain_db + target - delivered, plan.limit_db)
+        blocks = synthesizer.blocks(chunks, voice, bitrate, filters, options, scratch, range(len(chunks)))
+        joined = join_blocks(blocks, temp, len(chunks))
+        delivered = joined.integrated + plan.codec_offset
+    return Rendered(duration=joined.duration, starts=joined.starts, speech=joined.speech,
+                    delivered=delivered, openings=joined.openings)
+
+
+class SynthesisAhead:
+    """Synthesise the chunks after the opening that the cache lacks while the loudness is
+    planned (ffmpeg runs in this thread, so the engine or the workers would otherwise wait);
+    the blocks then find them there. `stop` returns the indices done (counted in the stats)."""
+
+    def __init__(self, synthesizer: Synthesizer, chunks: Sequence[Chunk], start: int,
+                 voice: VoicePreset, options: EngineOptions | None, scratch: Path) -> None:
+        self._stopping = threading.Event()
+        self._done: set[int] = set()
+        self._start = start
+        self._segments = synthesizer.synthesize(chunks[start:], voice, options, scratch, only_missing=True)
+        self._thread = threading.Thread(target=self._run, name="narrate-ahead", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            for segment in self._segments:
+                self._done.add(self._start + segment.index)
+                if self._stopping.is_set():
+                    break
+        except Exception:  # noqa: BLE001 - the blocks synthesise again and report the error
+            log.debug("synthesis ahead stopped", exc_info=True)
+        finally:
+            self._segments.close()  # type: ignore[attr-defined]
+
+    def stop(self) -> set[int]:
+        self._stopping.set()
+        self._thread.join()
+        return self._done
+
+
+def opening_pcm(synthesizer: Synthesizer, chunks: Sequence[Chunk], voice: VoicePreset,
+                options: EngineOptions | None, scratch: Path,
+                seconds: float = PLAN_SECONDS) -> tuple[bytes, int, int]:
+    """The first `seconds` of speech with its pauses, to plan the loudness on, its rate and
+    how many chunks it holds. Its segments go to the cache (or `scratch`), where the block
+    workers find them."""
+    pieces: list[bytes] = []
+    samples, rate = 0, 0
+    segments = synthesizer.synthesize(chunks, voice, options, scratch)
+    try:
+        for segment in segments:
+            rate = segment.sample_rate
+            piece = with_pause(segment, chunks[segment.index].pause_after).raw_data
+            pieces.append(piece)
+            samples += len(piece) // SAMPLE_WIDTH
+            if samples >= seconds * rate:
+                break
+    finally:
+        segments.close()  # type: ignore[attr-defined]
+    return b"".join(pieces), rate, len(pieces)
+
+
 def plan_loudness(opening: bytes, rate: int, target: float, fmt: OutputFormat,
-                  opts: NarrateOptions, work: Path) -> GainPlan:
+                  opts: NarrateOptions, work: Path, codec: bool = True,
+                  memo: dict[str, Any] | None = None) -> GainPlan:
     """Solve gain and limiter on the opening of the speech, trying the real codec on it.
 
     eSpeak NG's level is steady from paragraph to paragraph, so a minute predicts the whole
     closely (the 5,000-word sample: within 0.1 LU); the encoder's own measurement of the
-    whole episode is the check."""
+    whole episode is the check. `codec=False`: the PCM solve only (see `solve_gain`); `memo`
+    shares measurements between a call without the codec and one with it."""
+    memo = {} if memo is None else memo
     sample = work / "sample.pcm"
     trial_out = work / "trial.audio"  # ffmpeg is told the container; readers probe the content
     sample.write_bytes(opening)
 
+    grids: dict[float | None, list[tuple[float, float]]] = memo.setdefault("grids", {})
+
     def pcm_trial(gain_db: float, limit_db: float | None) -> float:
-        return measure_pcm(opening, rate, gain_filters(gain_db, limit_db)).integrated
+        # one ffmpeg pass measures a grid of gains; the solver's tries read it in between
+        points = grids.get(limit_db)
+        if points is None or not points[0][0] <= gain_db <= points[-1][0]:
+            gains = [gain_db + GRID_FROM + step * GRID_STEP for step in range(GRID_POINTS)]
+            points = list(zip(gains, measure_gains(opening, rate, gains, limit_db)))
+            grids[limit_db] = points
+        return interpolate(points, gain_db)
 
     def codec_trial(gain_db: float, limit_db: float | None) -> TrialResult:
+        # encode, then decode and measure, one after the other: run at once through a pipe
+        # they took 0.1 s less, but two more ffmpegs at once broke the 200 MB peak for a book
         before = encode_episode(Mix(sample, rate, gain_db, limit_db), trial_out, fmt,
                                 opts.bitrate, opts.sample_rate)
         return TrialResult(before.integrated, measure_file(trial_out, true_peak=True))
 
-    measured = measure_pcm(opening, rate)
-    return solve_gain(measured, target, measured.integrated, pcm_trial, codec_trial)
+    if "measured" not in memo:
+        memo["measured"] = measure_pcm(opening, rate)
+    measured = memo["measured"]
+    settings = (fmt.name, opts.bitrate, opts.sample_rate)
+    offset = memo.setdefault("offset", _codec_offsets.get(settings, CODEC_OFFSET_GUESS.get(fmt.name, 0.0)))
+    plan = solve_gain(measured, target, measured.integrated, pcm_trial, codec_trial if codec else None, offset)
+    if codec:
+        _codec_offsets[settings] = plan.codec_offset
+    return plan
 
 
 def _mix(speech: Path | None, rate: int, plan: GainPlan, intro: Bumper | None, outro: Bumper | None,
@@ -204,13 +391,17 @@ def _work_folder(out_path: Path) -> Iterator[Path]:
         yield Path(name)
 
 
-def output_settings(voice: VoicePreset, opts: NarrateOptions, fmt: OutputFormat) -> dict[str, Any]:
-    """What, besides the text, decides the output: hashed into the manifest."""
+def output_settings(voice: VoicePreset, opts: NarrateOptions, fmt: OutputFormat,
+                    engine_version: str) -> dict[str, Any]:
+    """What, besides the text, decides the output: hashed into the manifest (and compared by
+    batches to tell what is up to date)."""
     cover: str | None = None
     if opts.cover and not opts.no_cover:
         cover = source_sha256(opts.cover, "")
     return {
-        "voice": voice.to_dict(), "format": fmt.name, "bitrate": opts.bitrate,
+        "voice": voice.to_dict(), "engine_version": engine_version, "narrate": __version__,
+        "lexicon": [source_sha256(str(p), "") for p in _paths(opts.lexicon)],
+        "skip": list(_paths(opts.skip)), "format": fmt.name, "bitrate": opts.bitrate,
         "sample_rate": opts.sample_rate, "loudness": opts.loudness, "title": opts.title,
         "author": opts.author, "album": opts.album, "cover": cover, "no_cover": opts.no_cover,
         "intro": source_sha256(opts.intro, "") if opts.intro else None,
@@ -219,8 +410,14 @@ def output_settings(voice: VoicePreset, opts: NarrateOptions, fmt: OutputFormat)
     }
 
 
+def _paths(value: object) -> list[str]:
+    if not value:
+        return []
+    return [str(value)] if isinstance(value, (str, Path)) else [str(v) for v in value]  # type: ignore[attr-defined]
+
+
 def manifest_data(script: Script, voice: VoicePreset, opts: NarrateOptions, fmt: OutputFormat,
-                  episode: Episode, tags: EpisodeTags) -> dict[str, Any]:
+                  episode: Episode, tags: EpisodeTags, engine_version: str) -> dict[str, Any]:
     document = script.document
     text = "\n\n".join(document.paragraphs)
     source = document.source
@@ -230,13 +427,14 @@ def manifest_data(script: Script, voice: VoicePreset, opts: NarrateOptions, fmt:
         "format": fmt.name,
         "source": str(Path(source).resolve()) if source and source != "-" else "-",
         "source_sha256": source_sha256(source, text),
-        "settings_sha256": settings_sha256(output_settings(voice, opts, fmt)),
+        "settings_sha256": settings_sha256(output_settings(voice, opts, fmt, engine_version)),
         "title": script.title,
         "author": tags.artist,
         "date": tags.date,
         "description": description(document.paragraphs),
         "duration": round(episode.duration, 3),
         "chapters": len(episode.chapters),
+        "chunks": episode.chunks,
         "loudness": {"target": opts.loudness, "integrated": episode.loudness},
         "sidecars": [p.name for p in episode.sidecars],
         "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),

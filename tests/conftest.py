@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE = REPO / "samples" / "welcome.txt"
+
+# The segment cache goes to a throwaway folder, never the user's cache (set before any test
+# runs, so CLI subprocesses inherit it too).
+os.environ["NARRATE_CACHE_DIR"] = tempfile.mkdtemp(prefix="narrate-test-cache-")
+atexit.register(shutil.rmtree, os.environ["NARRATE_CACHE_DIR"], ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

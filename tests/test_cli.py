@@ -124,7 +124,7 @@ def test_missing_ffmpeg_keeps_the_previous_good_file(tmp_path):
     out = tmp_path / "a.mp3"
     out.write_bytes(b"previous good episode")
     env = dict(os.environ, IMAGEIO_FFMPEG_EXE=str(tmp_path / "no-ffmpeg"), PATH="/nonexistent")
-    result = subprocess.run([sys.executable, "-m", "narrate", str(src), "-o", str(out)],
+    result = subprocess.run([sys.executable, "-m", "narrate", str(src), "-o", str(out), "--no-cache"],
                             capture_output=True, text=True, env=env)
     assert result.returncode == 1
     assert result.stderr.strip().startswith("Error: ffmpeg")

@@ -61,19 +61,76 @@ def test_paragraphs_keep_an_even_level(text_file, tmp_path):
     assert max(levels) - min(levels) < 3.0
 
 
-def test_a_plan_that_misses_is_corrected_from_the_spool(text_file, tmp_path, monkeypatch, caplog):
-    """The opening minute predicts the whole closely; if it did not, the encoder's measurement
-    of the whole triggers one exact re-encode. Force a 4 dB planning error to see it work."""
+@pytest.mark.parametrize("name", ["out.mp3", "out.m4a"], ids=["mp3-blocks", "stream"])
+def test_a_plan_that_misses_is_corrected(text_file, tmp_path, monkeypatch, caplog, name):
+    """The opening minute predicts the whole closely; if it did not, the measurement of the
+    whole (the blocks' meters for MP3, the encoder's for one stream) triggers one exact
+    re-encode (from the cache or the spool). Force a 4 dB planning error to see it work."""
     import dataclasses
     import logging
 
     import narrate.produce as produce
 
     real = produce.plan_loudness
-    monkeypatch.setattr(produce, "plan_loudness", lambda *a: dataclasses.replace(
-        real(*a), gain_db=real(*a).gain_db - 4.0))
+    monkeypatch.setattr(produce, "plan_loudness", lambda *a, **k: dataclasses.replace(
+        real(*a, **k), gain_db=real(*a, **k).gain_db - 4.0))
     with caplog.at_level(logging.INFO, logger="narrate.produce"):
-        episode = narrate_file(text_file, tmp_path / "out.mp3")
+        episode = narrate_file(text_file, tmp_path / name)
     assert "encoding again" in caplog.text
     measured = loudness(episode.path)
     assert abs(measured.integrated + 16) <= 1.0 and measured.peak <= -1.0
+
+
+def test_a_codec_check_that_changes_the_plan_re_encodes_the_blocks(text_file, tmp_path, monkeypatch, caplog):
+    """Short texts encode their blocks while the sample's codec check runs; a check that
+    changes the plan (here: a codec offset guessed 2.6 LU wrong) means encoding again."""
+    import logging
+
+    import narrate.produce as produce
+
+    monkeypatch.setattr(produce, "CODEC_OFFSET_GUESS", {"MP3": -3.0})
+    monkeypatch.setattr(produce, "_codec_offsets", {})
+    with caplog.at_level(logging.INFO, logger="narrate.produce"):
+        episode = narrate_file(text_file, tmp_path / "out.mp3")
+    assert "the codec check changed the plan" in caplog.text
+    measured = loudness(episode.path)
+    assert abs(measured.integrated + 16) <= 1.0 and measured.peak <= -1.0
+    assert abs(episode.loudness - measured.integrated) <= 0.5
+
+
+@pytest.fixture(scope="module")
+def speech():
+    from narrate.engines import get_engine
+    from narrate.voices import VoicePreset
+
+    engine = get_engine("espeak")
+    pcm = engine.synthesize("Pack my box with five dozen liquor jugs. How vexingly quick daft zebras jump!",
+                            VoicePreset())
+    return pcm + b"\x00" * 22050 + pcm, engine.sample_rate
+
+
+def test_one_pass_over_several_gains_measures_each(speech):
+    """Planning measures a grid of gains in one ffmpeg pass: each branch as a pass of its own."""
+    from narrate.loudness import gain_filters, measure_gains, measure_pcm
+
+    pcm, rate = speech
+    gains = [2.0, 5.0, 8.0]
+    together = measure_gains(pcm, rate, gains, -2.0)
+    alone = [measure_pcm(pcm, rate, gain_filters(g, -2.0)).integrated for g in gains]
+    assert together == alone and together[0] < together[1] < together[2]
+
+
+def test_block_windows_gate_to_the_integrated_loudness(speech):
+    """The momentary windows a block's ffmpeg logs, gated per BS.1770, give what ebur128 gives
+    for the whole stream: how the main process measures a whole episode made of blocks."""
+    from narrate.blocks import integrated_loudness, momentary_loudness
+    from narrate.ffmpeg import run_logged
+    from narrate.loudness import ebur128, measure_pcm
+
+    pcm, rate = speech
+    _, log = run_logged(["-f", "s16le", "-ar", str(rate), "-ac", "1", "-i", "pipe:0",
+                         "-af", ebur128(), "-f", "null", "-"], input_bytes=pcm, loglevel="verbose")
+    windows = momentary_loudness(log)
+    assert len(windows) > 10
+    assert abs(integrated_loudness(windows) - measure_pcm(pcm, rate).integrated) <= 0.1
+    assert integrated_loudness([]) == -70.0

@@ -113,9 +113,12 @@ class DaskExecutor:
     """Runs a batch's documents on the Dask cluster at `address` ('local': start one here)."""
 
     def __init__(self, address: str, *, workers: int | None = None, retries: int = RETRIES,
-                 announce: Callable[[str], None] | None = None) -> None:
-        """`workers`: processes of a local cluster; `announce` is told the dashboard link."""
+                 announce: Callable[[str], None] | None = None,
+                 timeout: float = WORKER_WAIT_SECONDS) -> None:
+        """`workers`: processes of a local cluster; `announce` is told the dashboard link;
+        `timeout`: seconds to wait for the scheduler and for a first worker."""
         self.address = address
+        self.timeout = timeout
         self.workers = workers
         self.retries = retries
         self.announce = announce
@@ -137,7 +140,7 @@ class DaskExecutor:
                                        dashboard_address=":0")
             return Client(cluster), cluster
         try:
-            client = Client(self.address, timeout=f"{WORKER_WAIT_SECONDS}s")
+            client = Client(self.address, timeout=f"{self.timeout}s")
         except (OSError, TimeoutError, ValueError) as exc:
             raise ClusterError(f"cannot reach the Dask scheduler at {self.address}: {exc}; is it "
                                "running, and is the address tcp://HOST:PORT?") from exc
@@ -149,9 +152,9 @@ class DaskExecutor:
         from narrate.engines import get_engine
 
         try:
-            client.wait_for_workers(1, timeout=WORKER_WAIT_SECONDS)
+            client.wait_for_workers(1, timeout=self.timeout)
         except TimeoutError as exc:
-            raise ClusterError(f"no Dask worker joined {self.address} within {WORKER_WAIT_SECONDS} s: "
+            raise ClusterError(f"no Dask worker joined {self.address} within {self.timeout:g} s: "
                                "start some with dask worker ADDRESS") from exc
         try:
             found = client.run(worker_versions, engine_name)

@@ -50,14 +50,18 @@ def _holder(path: Path) -> tuple[int, str] | None:
         return None
 
 
-def acquire(folder: Path) -> Path:
-    """Take the lock on `folder` or raise LockedError naming the run that holds it."""
+def acquire(folder: Path) -> Path | None:
+    """Take the lock on `folder` or raise LockedError naming the run that holds it.
+
+    None when no lock file can be made there (a read-only or full folder, or a common folder
+    such as / above outputs in several places): a run then goes unlocked, and each output
+    that cannot be written fails on its own with its reason."""
     path = folder / LOCK_NAME
     me = f"{os.getpid()} {socket.gethostname()}\n".encode()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputError(f"cannot create the output folder {folder}: {exc.strerror}") from exc
+    except OSError:
+        return None
     for _ in range(3):
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
@@ -75,8 +79,8 @@ def acquire(folder: Path) -> Path:
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
             continue
-        except OSError as exc:
-            raise OutputError(f"cannot lock the output folder {folder}: {exc.strerror}") from exc
+        except OSError:
+            return None
         with os.fdopen(fd, "wb") as handle:
             handle.write(me)
         return path
@@ -84,13 +88,13 @@ def acquire(folder: Path) -> Path:
 
 
 @contextlib.contextmanager
-def folder_lock(folder: Path) -> Iterator[Path]:
+def folder_lock(folder: Path) -> Iterator[Path | None]:
     """Hold the lock on `folder` for the duration of the block."""
     path = acquire(folder)
     try:
         yield path
     finally:
-        if _holder(path) == (os.getpid(), socket.gethostname()):
+        if path is not None and _holder(path) == (os.getpid(), socket.gethostname()):
             path.unlink(missing_ok=True)
 
 

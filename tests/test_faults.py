@@ -167,3 +167,12 @@ def test_a_block_with_a_wrong_checksum_is_never_stitched(tmp_path, monkeypatch):
     manifest = json.loads((tmp_path / "out" / "one.narrate.json").read_text())
     assert manifest["chunks"] == 4
     shutil.rmtree(cache_dir)
+
+
+def test_an_unwritable_output_root_fails_each_file_without_a_lock(tmp_path, immutable):
+    src = tmp_path / "one.txt"
+    src.write_text(article("One", 3))
+    report = run_batch(gather([src], immutable), NarrateOptions(jobs=1), QuietProgress())
+    assert [(r.status, r.reason) for r in report.results] == [
+        ("failed", f"cannot write {immutable / 'one.mp3'}: folder {immutable} is not writable")]
+    assert list(immutable.iterdir()) == []

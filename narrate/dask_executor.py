@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from narrate import __version__
-from narrate.errors import NarrateError, OutputError
+from narrate.errors import NarrateError
 from narrate.synth import SynthStats
 
 if TYPE_CHECKING:
@@ -177,8 +177,9 @@ class DaskExecutor:
         client, cluster = self.connect()
         futures: dict[Any, Pending] = {}
         try:
-            if self.announce is not None and _dashboard(client):
-                self.announce(_dashboard(client))
+            link = _dashboard(client)
+            if self.announce is not None and link:
+                self.announce(link)
             threads = self.check_workers(client, voice.engine)
             todo = iter(pending)
             queue = as_completed()

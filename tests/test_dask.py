@@ -149,3 +149,24 @@ def test_unreachable_scheduler_is_a_clear_error(inbox, tmp_path):
                   executor=DaskExecutor("tcp://127.0.0.1:9", timeout=1))
     result = CliRunner().invoke(cli, [str(inbox / "one.txt"), "-o", str(tmp_path / "o.mp3"), "--scheduler", "local"])
     assert result.exit_code == 2 and "--scheduler is for batches" in result.stderr
+
+
+def test_a_task_that_keeps_failing_is_reported_not_retried_forever(cluster, tmp_path):
+    """Real failures on the real cluster, fed to the executor's reporting: a task that kills
+    its worker every time (the scheduler gives up after allowed-failures deaths), and one
+    that raises every time (given up after its retries)."""
+    from narrate.batch import Job, Pending
+
+    item = Pending(Job(tmp_path / "a.txt", tmp_path / "a.mp3"), script=None, source_hash="")  # type: ignore[arg-type]
+    executor = DaskExecutor(cluster.scheduler_address, retries=1)
+    with distributed.Client(cluster.scheduler_address) as client:
+        crashing = client.submit(os._exit, 1, pure=False)
+        raising = client.submit(int, "not a number", pure=False, retries=1)
+        distributed.wait([crashing, raising], timeout=60)
+        died, raised = executor._collect(crashing, item), executor._collect(raising, item)
+        client.wait_for_workers(2, timeout=30)  # the nannies restart the killed workers
+    assert died.status == raised.status == "failed"
+    assert died.reason == f"{item.job.source}: its Dask workers died while narrating it, several times " \
+                          "(out of memory? an engine crash?)"
+    assert raised.reason.startswith(f"{item.job.source}: failed on the cluster after 2 tries: ValueError:")
+    assert not (tmp_path / "a.mp3").exists()

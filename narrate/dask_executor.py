@@ -15,6 +15,7 @@ is re-run elsewhere by the scheduler; one that keeps failing (its workers died
 from __future__ import annotations
 
 import logging
+import signal
 import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -56,6 +57,12 @@ class RemoteResult:
     files: dict[str, bytes] | None = None
     reused: int = 0
     synthesised: int = 0
+
+
+def dask_setup(worker: Any) -> None:
+    """Preloaded in a local cluster's workers: Ctrl-C on the terminal reaches the whole
+    process group, and this client (not each worker) decides what stops."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def worker_versions(engine_name: str) -> tuple[str, str]:
@@ -137,7 +144,7 @@ class DaskExecutor:
             with dask.config.set({"distributed.scheduler.allowed-failures": ALLOWED_FAILURES}):
                 cluster = LocalCluster(n_workers=self.workers or default_jobs(), threads_per_worker=1,
                                        processes=True, silence_logs=logging.ERROR,
-                                       dashboard_address=":0")
+                                       dashboard_address=":0", preload=[__name__])
             return Client(cluster), cluster
         try:
             client = Client(self.address, timeout=f"{self.timeout}s")

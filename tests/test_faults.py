@@ -51,7 +51,7 @@ def test_ctrl_c_keeps_whole_files_and_a_second_run_is_refused_meanwhile(tmp_path
     for n in range(8):
         (src / f"story{n:02}.txt").write_text(article(f"Story {n}", 15))
     batch = subprocess.Popen(narrate_cmd(src, "-o", out, "-j", "1", "--no-cache", *scheduler),
-                             stderr=subprocess.PIPE, text=True)
+                             stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         line = batch.stderr.readline()
         while line and not line.startswith("done"):
@@ -62,7 +62,7 @@ def test_ctrl_c_keeps_whole_files_and_a_second_run_is_refused_meanwhile(tmp_path
         assert second.exit_code == 1
         assert second.stderr == (f"Error: {out.resolve()} is in use by another narrate run (pid {batch.pid}): "
                                  f"wait for it to finish, or delete {out.resolve() / LOCK_NAME} if that run is gone\n")
-        batch.send_signal(signal.SIGINT)
+        os.killpg(batch.pid, signal.SIGINT)  # as Ctrl-C does: to the whole process group
         rest = batch.stderr.read()
         assert batch.wait(timeout=30) == 130
     finally:

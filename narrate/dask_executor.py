@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from narrate import __version__
-from narrate.errors import NarrateError
+from narrate.errors import NarrateError, OutputError
 from narrate.synth import SynthStats
 
 if TYPE_CHECKING:
@@ -109,6 +109,9 @@ def write_files(output: Path, files: dict[str, bytes]) -> None:
     from narrate.fileio import atomic_path
     from narrate.manifest import MANIFEST_SUFFIX
 
+    strays = [name for name in files if Path(name).name != name or not name.startswith(output.stem + ".")]
+    if strays:  # a worker running something else: never write outside the episode's names
+        raise OutputError(f"cannot write {output}: the worker sent files named {', '.join(map(repr, strays))}")
     output.parent.mkdir(parents=True, exist_ok=True)
     for name in sorted(files, key=lambda n: n.endswith(MANIFEST_SUFFIX)):
         target = output.parent / name

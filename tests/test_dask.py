@@ -170,3 +170,15 @@ def test_a_task_that_keeps_failing_is_reported_not_retried_forever(cluster, tmp_
                           "(out of memory? an engine crash?)"
     assert raised.reason.startswith(f"{item.job.source}: failed on the cluster after 2 tries: ValueError:")
     assert not (tmp_path / "a.mp3").exists()
+
+
+def test_files_from_a_worker_are_written_beside_the_episode_only(tmp_path):
+    from narrate.dask_executor import write_files
+    from narrate.errors import OutputError
+
+    write_files(tmp_path / "out" / "a.mp3", {"a.narrate.json": b"{}", "a.mp3": b"ID3", "a.srt": b"1"})
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["a.mp3", "a.narrate.json", "a.srt"]
+    for name in ("../a.mp3", "b.mp3", "ab.mp3"):
+        with pytest.raises(OutputError, match="the worker sent files named"):
+            write_files(tmp_path / "out" / "a.mp3", {name: b"x"})
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["a.mp3", "a.narrate.json", "a.srt", "out"]

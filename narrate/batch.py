@@ -9,13 +9,13 @@ file that fails is recorded with a one-line reason and the rest carry on.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from narrate.errors import InputError, NarrateError
 from narrate.manifest import read_manifest
@@ -23,9 +23,11 @@ from narrate.model import Script
 from narrate.pipeline import NarrateOptions, _voice_for, render, script_for
 from narrate.voices import VoicePreset
 
+if TYPE_CHECKING:
+    from narrate.executors import Executor
+
 Status = Literal["done", "skipped", "failed"]
 OUTPUT_SUFFIX = ".mp3"
-MAX_DOCUMENTS_AT_ONCE = 4
 
 
 @dataclass(frozen=True)
@@ -127,25 +129,40 @@ def is_up_to_date(job: Job, source_hash: str, settings: str) -> bool:
 
 
 @dataclass
-class _Pending:
+class Pending:
+    """A document read and laid out, waiting to be rendered."""
+
     job: Job
     script: Script
     source_hash: str
 
 
 def run_batch(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, *,
-              force: bool = False) -> BatchReport:
-    """Narrate every job that is not up to date; never stops at a failed file."""
+              force: bool = False, executor: Executor | None = None) -> BatchReport:
+    """Narrate every job that is not up to date; never stops at a failed file.
+
+    `executor` runs the documents (narrate.executors): by default this machine's worker
+    pool; a DaskExecutor sends them to a cluster. The output folder is locked meanwhile
+    (narrate.lock): a second run on it is refused."""
+    from narrate.lock import folder_lock, output_root
+
+    root = output_root([job.output for job in jobs])
+    with folder_lock(root) if root is not None else contextlib.nullcontext():
+        return _run_locked(jobs, opts, progress, force, executor)
+
+
+def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, force: bool,
+                executor: Executor | None) -> BatchReport:
     from narrate.engines import get_engine
     from narrate.readers import read_document
-    from narrate.synth import Synthesizer
+    from narrate.executors import LocalExecutor
 
     started = time.perf_counter()
     voice = _voice_for(opts)
     engine_version = get_engine(voice.engine).version()
     settings = settings_hash(voice, opts, engine_version)
     results: dict[Job, FileResult] = {}
-    pending: list[_Pending] = []
+    pending: list[Pending] = []
     outputs: dict[Path, Job] = {}
     for job in jobs:
         first = outputs.setdefault(job.output.resolve(), job)
@@ -159,38 +176,16 @@ def run_batch(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, *,
                 results[job] = FileResult(job, "skipped", "up to date")
                 continue
             document = read_document(str(job.source), opts.format, opts.title, data=raw)
-            pending.append(_Pending(job, script_for(document, voice, opts), source_hash))
+            pending.append(Pending(job, script_for(document, voice, opts), source_hash))
         except NarrateError as exc:
             results[job] = FileResult(job, "failed", str(exc))
     for result in results.values():
         progress.finished(result)
     progress.start(len(pending), sum(len(p.script.chunks) for p in pending))
-    cache = None
-    if opts.cache:
-        from narrate.cache import SegmentCache
-
-        cache = SegmentCache()
-    with Synthesizer(jobs=opts.jobs, cache=cache, workers=True) as synthesizer:
-        shared = replace(opts, synthesizer=synthesizer)
-
-        def narrate_one(item: _Pending) -> FileResult:
-            result = _render_one(item, voice, shared, settings, progress)
-            progress.finished(result)
-            return result
-
-        # with one job the engine runs in this process, and eSpeak NG is not thread-safe
-        at_once = min(2 * synthesizer.jobs, MAX_DOCUMENTS_AT_ONCE) if synthesizer.workers else 1
-        threads = ThreadPoolExecutor(max_workers=at_once)
-        try:
-            for result in threads.map(narrate_one, pending):
-                results[result.job] = result
-        except BaseException:
-            # Ctrl-C: documents not started are dropped; those rendering stop when their
-            # blocks are cancelled (the pool shuts down next) and leave no partial output
-            threads.shutdown(wait=False, cancel_futures=True)
-            raise
-        threads.shutdown()
-        stats = synthesizer.stats
+    executor = executor or LocalExecutor()
+    for result in executor.run(pending, voice, opts, settings, progress):
+        results[result.job] = result
+    stats = executor.stats
     return BatchReport(results=[results[job] for job in jobs], elapsed=time.perf_counter() - started,
                        synthesised=stats.misses, reused=stats.hits)
 
@@ -203,7 +198,7 @@ def _read(path: Path) -> bytes:
     return load_bytes(str(path))
 
 
-def _render_one(item: _Pending, voice: VoicePreset, opts: NarrateOptions, settings: str,
+def render_one(item: Pending, voice: VoicePreset, opts: NarrateOptions, settings: str,
                 progress: Progress) -> FileResult:
     job = item.job
     done = [0, 0.0]

@@ -116,8 +116,10 @@ def cli() -> None:
 @click.option("--force", is_flag=True, help="Narrate again even what is up to date.")
 @click.option("--no-cache", is_flag=True, help="Neither reuse nor store synthesised chunks.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line.")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="Narrate a batch on a Dask cluster (tcp://HOST:8786), or 'local' to start one here.")
 def speak(sources: tuple[str, ...], output: str | None, quiet: bool, pattern: str | None,
-          force: bool, no_cache: bool, **options: Any) -> None:
+          force: bool, no_cache: bool, scheduler: str | None, **options: Any) -> None:
     """Narrate FILE (a text file, or - for stdin) to audio with tags, chapters and cover art;
     or narrate several files and folders into a folder, skipping what is up to date.
 
@@ -126,6 +128,7 @@ def speak(sources: tuple[str, ...], output: str | None, quiet: bool, pattern: st
       narrate article.txt -o article.mp3 --voice british --title "The headline"
       narrate inbox/ -o podcast/ --glob '*.md'
       narrate a.txt b.md -o podcast/
+      narrate corpus/ -o podcast/ --scheduler tcp://scheduler:8786
     """
     from narrate.pipeline import NarrateOptions
 
@@ -135,7 +138,9 @@ def speak(sources: tuple[str, ...], output: str | None, quiet: bool, pattern: st
         options["sample_rate"] = int(options["sample_rate"])
     opts = NarrateOptions(**_rename(options), cache=not no_cache)
     if _is_batch(sources, output):
-        _speak_batch(sources, output, opts, pattern, force, quiet)
+        _speak_batch(sources, output, opts, pattern, force, quiet, scheduler)
+    elif scheduler:
+        raise click.UsageError("--scheduler is for batches: give a folder or several files, and -o a folder")
     else:
         _speak_one(sources[0], output, opts, quiet)
 
@@ -152,7 +157,7 @@ def _is_batch(sources: tuple[str, ...], output: str | None) -> bool:
 
 
 def _speak_batch(sources: tuple[str, ...], output: str | None, opts: Any, pattern: str | None,
-                 force: bool, quiet: bool) -> None:
+                 force: bool, quiet: bool, scheduler: str | None = None) -> None:
     from pathlib import Path
 
     from narrate.batch import failure_line, gather, run_batch, summary_table
@@ -173,9 +178,15 @@ def _speak_batch(sources: tuple[str, ...], output: str | None, opts: Any, patter
     if not jobs:
         raise InputError(f"no files to narrate in {', '.join(sources)}"
                          + (f" matching {pattern!r}" if pattern else ""))
+    executor = None
+    if scheduler:
+        from narrate.dask_executor import DaskExecutor
+
+        announce = None if quiet else (lambda link: click.echo(f"Dask dashboard: {link}", err=True))
+        executor = DaskExecutor(scheduler, workers=opts.jobs, announce=announce)
     progress = progress_for(quiet)
     try:
-        report = run_batch(jobs, opts, progress, force=force)
+        report = run_batch(jobs, opts, progress, force=force, executor=executor)
     except KeyboardInterrupt:
         progress.close()
         click.echo("interrupted: finished files are kept; files in progress were not written", err=True)

@@ -64,5 +64,15 @@ def plan_chapters(chunks: Sequence[Chunk], starts: Sequence[float], total: float
 
 
 def plan_cues(chunks: Sequence[Chunk], starts: Sequence[float], speech: Sequence[float]) -> list[Cue]:
-    """One cue per chunk, from the moment it starts until its speech ends."""
-    return [Cue(start=s, end=s + d, text=c.display) for c, s, d in zip(chunks, starts, speech)]
+    """One cue per chunk, from the moment it starts until its speech ends.
+
+    A chunk followed by no pause ends exactly where the next starts; summing the same sample
+    counts in two orders can differ in the last bit of a float, so an end never passes the
+    next start."""
+    cues = []
+    for index, (chunk, start, spoken) in enumerate(zip(chunks, starts, speech)):
+        end = start + spoken
+        if index + 1 < len(starts):
+            end = min(end, starts[index + 1])
+        cues.append(Cue(start=start, end=end, text=chunk.display))
+    return cues

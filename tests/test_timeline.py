@@ -56,3 +56,10 @@ def test_headings_alone_chapter_a_structured_document():
     chapters = plan_chapters(chunks, starts, starts[-1] + 40.5)
     # the heading right after the title takes over its chapter; no paragraph chapters
     assert [(c.title, c.start) for c in chapters] == [("Chapter 1", 0.0), ("Chapter 2", starts[8])]
+
+
+def test_cue_ends_never_pass_the_next_start_by_rounding():
+    chunks = [chunk("a", 0, True), chunk("b", 0, False)]
+    # 0.1 + 0.2 is 0.30000000000000004 in floating point
+    cues = plan_cues(chunks, [0.1, 0.3], [0.2, 1.0])
+    assert cues[0].end == 0.3 == cues[1].start

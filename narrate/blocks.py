@@ -119,7 +119,7 @@ def make_block(job: BlockJob, voice: VoicePreset, cache_root: str | None) -> Blo
                         cache.put(key, rate, pcm)
                 if pipe is None:
                     result.sample_rate = rate
-                    pipe = Pipe(block_command(rate, job, name), loglevel="verbose")
+                    pipe = Pipe(block_command(rate, job, name), loglevel="verbose", one_cpu=True)
                 silence = round(pause * rate)
                 pipe.write(pcm)
                 pipe.write(b"\x00" * (silence * SAMPLE_WIDTH))

@@ -42,6 +42,7 @@ from narrate.loudness import (
     solve_gain,
 )
 from narrate.manifest import description, settings_sha256, source_sha256, write_manifest
+from narrate.memory import fix_mmap_threshold
 from narrate.audio import with_pause
 from narrate.model import SAMPLE_WIDTH, Chapter, Chunk, Episode, Script, Segment
 from narrate.spool import Spool, exact_pauses, spool_pieces, take_seconds
@@ -150,6 +151,7 @@ def produce_episode(script: Script, voice: VoicePreset, out_path: Path, opts: Na
     spool, or from the segment cache for blocks).
     """
     fmt = check_output_options(out_path, opts)
+    fix_mmap_threshold()
     cover_made = None
     if not draw_cover_last(fmt, opts, len(script.chunks)):
         drawing = ThreadPoolExecutor(max_workers=1)  # a generated cover takes 0.2 s: beside synthesis

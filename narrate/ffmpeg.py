@@ -112,10 +112,11 @@ class Pipe:
 
 
 def keep_on_one_cpu(pid: int) -> None:
-    """Pin a just-started ffmpeg (and the threads it is about to start) to the CPU this process
-    runs on. ffmpeg 7+ runs demuxer, filters, encoder and muxer in threads that hand over every
-    frame; across CPUs each hand-over is a cross-CPU wake-up (measured: a quarter of an MP3
-    encode's CPU time is futex system time, a fifth less CPU on one CPU, same wall time)."""
+    """Pin a just-started ffmpeg (and the threads it is about to start) to one CPU, chosen by
+    the pool worker's number so that two workers' encoders use different CPUs. ffmpeg 7+ runs
+    demuxer, filters, encoder and muxer in threads that hand over every frame; across CPUs each
+    hand-over is a cross-CPU wake-up (measured: a third of an MP3 encode's CPU time is futex
+    system time; on one CPU it takes a fifth less CPU in the same wall time)."""
     if not hasattr(os, "sched_setaffinity"):
         return
     try:

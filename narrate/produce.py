@@ -42,6 +42,7 @@ from narrate.loudness import (
     solve_gain,
 )
 from narrate.manifest import description, settings_sha256, source_sha256, write_manifest
+from narrate.memory import fix_mmap_threshold
 from narrate.audio import with_pause
 from narrate.model import SAMPLE_WIDTH, Chapter, Chunk, Episode, Script, Segment
 from narrate.spool import Spool, exact_pauses, spool_pieces, take_seconds
@@ -132,6 +133,13 @@ def uses_blocks(fmt: OutputFormat, opts: NarrateOptions) -> bool:
     return fmt.name == "MP3" and not opts.intro and not opts.outro and not opts.sample_rate
 
 
+def draw_cover_last(fmt: OutputFormat, opts: NarrateOptions, chunks: int) -> bool:
+    """A long text's blocks are encoded by two workers and two ffmpeg processes at once: drawing
+    the cover beside them would add Pillow and FreeType (about 14 MB) to the peak memory of
+    the process tree, and 0.2 s at the end is nothing to a long text."""
+    return uses_blocks(fmt, opts) and chunks > SPECULATE_MAX_CHUNKS
+
+
 def produce_episode(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOptions,
                     synthesizer: Synthesizer, options: EngineOptions | None, started: float,
                     tags: EpisodeTags) -> Episode:
@@ -143,9 +151,12 @@ def produce_episode(script: Script, voice: VoicePreset, out_path: Path, opts: Na
     spool, or from the segment cache for blocks).
     """
     fmt = check_output_options(out_path, opts)
-    drawing = ThreadPoolExecutor(max_workers=1)  # a generated cover takes 0.2 s: beside synthesis
-    cover_made = drawing.submit(episode_cover, script, opts)
-    drawing.shutdown(wait=False)
+    fix_mmap_threshold()
+    cover_made = None
+    if not draw_cover_last(fmt, opts, len(script.chunks)):
+        drawing = ThreadPoolExecutor(max_workers=1)  # a generated cover takes 0.2 s: beside synthesis
+        cover_made = drawing.submit(episode_cover, script, opts)
+        drawing.shutdown(wait=False)
     chunks = script.chunks
     with atomic_path(out_path) as temp, _work_folder(out_path) as work:
         if uses_blocks(fmt, opts):
@@ -158,7 +169,8 @@ def produce_episode(script: Script, voice: VoicePreset, out_path: Path, opts: Na
             chapters.insert(0, Chapter(title=INTRO_CHAPTER, start=0.0, end=chapters[0].start))
         if fmt.tagger == "mp4" and chapters:
             add_mp4_chapters(temp, chapters, fmt, work)
-        write_tags(temp, fmt, tags, chapters, cover_made.result(), plain_text(chunks))
+        cover = cover_made.result() if cover_made is not None else episode_cover(script, opts)
+        write_tags(temp, fmt, tags, chapters, cover, plain_text(chunks))
     cues = plan_cues(chunks, rendered.starts, rendered.speech)
     sidecars = []
     if opts.transcript:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from narrate.engines import EngineOptions, get_engine, worker_defaults
+from narrate.memory import fix_mmap_threshold
 from narrate.model import Chunk, Segment
 from narrate.voices import VoicePreset
 
@@ -69,6 +70,7 @@ def _start_worker(engine_name: str, options: EngineOptions | None = None) -> Non
     # Ctrl-C reaches the whole process group: the main process decides what stops (it
     # cancels queued work and lets running blocks finish), so a worker never dies mid-call.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    fix_mmap_threshold()
     get_engine(engine_name, options)  # load the engine once, before the first chunk arrives
 
 

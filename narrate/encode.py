@@ -1,6 +1,5 @@
 """Encoders. `encode_episode` is pass two of the episode: the spooled speech (plus intro and
-outro) with its loudness gain and limiter, encoded in the output's format. `StreamEncoder`
-encodes PCM as it arrives, for callers that need no loudness pass.
+outro) with its loudness gain and limiter, encoded in the output's format.
 
 Settings are chosen for speech: mono, the engine's own sample rate (no resampling), and
 LAME's quality 7, which for speech at 64 kb/s sounds the same as the default and encodes
@@ -35,26 +34,6 @@ def mp3_arguments(settings: EncodeSettings) -> list[str]:
         args += ["-ar", str(settings.sample_rate)]
     # No tags from ffmpeg: narrate writes its own with mutagen.
     return args + ["-map_metadata", "-1", "-id3v2_version", "0", "-write_xing", "1", "-f", "mp3"]
-
-
-class StreamEncoder:
-    """Feed PCM with `write`, then `close` to finish the file at `path`."""
-
-    def __init__(self, path: Path, input_rate: int, settings: EncodeSettings = EncodeSettings()) -> None:
-        self.path = path
-        self._pipe = Pipe([
-            "-f", "s16le", "-ar", str(input_rate), "-ac", "1", "-i", "pipe:0",
-            *mp3_arguments(settings), "-y", str(path),
-        ])
-
-    def write(self, pcm: bytes) -> None:
-        self._pipe.write(pcm)
-
-    def close(self) -> None:
-        self._pipe.close()
-
-    def abort(self) -> None:
-        self._pipe.kill()
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import sys
 import threading
-import time
 from typing import IO, Any
 
 import click
@@ -58,7 +57,6 @@ class BarProgress(QuietProgress):
         self._files = 0
         self._finished = 0
         self._audio = 0.0
-        self._started = time.monotonic()
 
     def start(self, files: int, chunks: int) -> None:
         self._files = files

@@ -9,7 +9,6 @@ from __future__ import annotations
 import shutil
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import mutagen
 import pytest

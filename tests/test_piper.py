@@ -19,7 +19,7 @@ from mutagen.mp3 import MP3
 from narrate.cli import cli
 from narrate.engines import EngineOptions, engine_options, get_engine, resolve_device
 from narrate.engines import piper
-from narrate.errors import EngineError, VoiceError
+from narrate.errors import VoiceError
 from narrate.mp3join import BLOCK_DELAY_SAMPLES
 from narrate.pipeline import narrate_file
 from narrate.synth import default_jobs, effective_jobs

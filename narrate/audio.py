@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import warnings
 
-from narrate.model import SAMPLE_WIDTH, Segment
+from narrate.model import SAMPLE_WIDTH, Segment, pause_samples
 
 with warnings.catch_warnings():
     # pydub looks for ffmpeg on PATH at import and warns if there is none; narrate never asks
@@ -24,7 +24,7 @@ def as_audio(segment: Segment) -> AudioSegment:
 
 def silence(seconds: float, sample_rate: int) -> AudioSegment:
     """Exactly round(seconds * rate) samples of silence."""
-    samples = round(seconds * sample_rate)
+    samples = pause_samples(seconds, sample_rate)
     return AudioSegment(data=b"\x00" * (samples * SAMPLE_WIDTH), sample_width=SAMPLE_WIDTH,
                         frame_rate=sample_rate, channels=1)
 
@@ -36,6 +36,3 @@ def with_pause(segment: Segment, pause: float) -> AudioSegment:
         audio = audio + silence(pause, segment.sample_rate)
     return audio
 
-
-def samples_in(audio: AudioSegment) -> int:
-    return int(audio.frame_count())

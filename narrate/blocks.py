@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from narrate.engines import EngineOptions, get_engine
-from narrate.model import SAMPLE_WIDTH, Chunk
+from narrate.model import SAMPLE_WIDTH, Chunk, pause_samples
 
 if TYPE_CHECKING:
     from narrate.voices import VoicePreset
@@ -120,7 +120,7 @@ def make_block(job: BlockJob, voice: VoicePreset, cache_root: str | None) -> Blo
                 if pipe is None:
                     result.sample_rate = rate
                     pipe = Pipe(block_command(rate, job, name), loglevel="verbose", one_cpu=True)
-                silence = round(pause * rate)
+                silence = pause_samples(pause, rate)
                 pipe.write(pcm)
                 pipe.write(b"\x00" * (silence * SAMPLE_WIDTH))
                 result.speech.append(len(pcm) // SAMPLE_WIDTH)

@@ -207,16 +207,13 @@ def _speak_one(source: str, output: str | None, opts: Any, quiet: bool) -> None:
     from pathlib import Path
 
     from narrate.errors import InputError
-    from narrate.fileio import check_writable_folder
-    from narrate.pipeline import default_output, prepare, render
-    from narrate.produce import check_output_options
+    from narrate.pipeline import check_output, default_output, prepare, render
     from narrate.report import summary_line
 
     if source != "-" and Path(source).is_dir():
         raise InputError(f"{source} is a directory: to narrate a folder, give -o a folder, not {output}")
     out = Path(click.format_filename(output)) if output else default_output(source)
-    check_writable_folder(out)
-    check_output_options(out, opts)
+    check_output(out, opts)
     script, voice = prepare(source, opts)
     for warning in script.document.warnings:
         click.echo(f"warning: {warning}", err=True)

@@ -12,6 +12,12 @@ from pathlib import Path
 SAMPLE_WIDTH = 2  # bytes per sample: every engine hands over signed 16-bit mono PCM
 
 
+def pause_samples(seconds: float, sample_rate: int) -> int:
+    """Whole samples of a pause: the one rounding rule that writers and timers share, so
+    chapter and cue times match the audio exactly."""
+    return round(seconds * sample_rate)
+
+
 @dataclass(frozen=True)
 class Section:
     """A run of paragraphs, optionally under a heading (headings become chapters)."""

@@ -112,6 +112,12 @@ def _voice_for(options: NarrateOptions) -> VoicePreset:
     return preset.with_overrides(options.rate, options.volume, options.pitch, options.pause)
 
 
+def check_output(out_path: Path, opts: NarrateOptions) -> None:
+    """Everything about the output that can fail, checked before any synthesis starts."""
+    check_writable_folder(out_path)
+    check_output_options(out_path, opts)
+
+
 def narrate_file(source: str | Path, out: str | Path | None = None, **options: object) -> Episode:
     """Narrate one document to an MP3 and return what was made.
 
@@ -120,8 +126,7 @@ def narrate_file(source: str | Path, out: str | Path | None = None, **options: o
     opts = NarrateOptions(**options)  # type: ignore[arg-type]
     source = str(source)
     out_path = Path(out) if out is not None else default_output(source)
-    check_writable_folder(out_path)
-    check_output_options(out_path, opts)
+    check_output(out_path, opts)
     started = time.perf_counter()
     script, voice = prepare(source, opts)
     return render(script, voice, out_path, opts, started)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from narrate.audio import with_pause
-from narrate.model import SAMPLE_WIDTH, Segment
+from narrate.model import SAMPLE_WIDTH, Segment, pause_samples
 
 # Called after each chunk with (chunks done, chunks in all, seconds of audio so far).
 Progress = Callable[[int, int, float], None]
@@ -58,4 +58,4 @@ def take_seconds(pieces: Iterator[bytes], spool: Spool, seconds: float) -> bytes
 
 def exact_pauses(pauses: Sequence[float], rate: int) -> list[float]:
     """The pauses as they were written: whole samples."""
-    return [round(p * rate) / rate for p in pauses]
+    return [pause_samples(p, rate) / rate for p in pauses]

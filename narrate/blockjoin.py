@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from narrate.blocks import BlockAudio, integrated_loudness
+from narrate.blocks import BlockAudio
+from narrate.leveling import integrated_loudness
 from narrate.mp3join import BLOCK_DELAY_SAMPLES, Mp3Joiner
 
 # Called after each block with (chunks done, chunks in all, seconds of audio so far).
@@ -46,7 +47,7 @@ def join_blocks(blocks: Iterable[BlockAudio], out: Path, total: int,
                 speech.append(spoken / rate)
                 offset += spoken + pause
             windows.extend(block.momentary)
-            position += joiner.add(block.mp3)
+            position += joiner.add(block.mp3, block.frames)
             if progress:
                 progress(len(speech), total, position / rate)
         joiner.finish()

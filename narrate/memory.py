@@ -7,11 +7,16 @@ pass around many buffers of hundreds of KB (a chunk's PCM, a block's MP3 and its
 copy), so the heap of each grows over a long text: the novel's main process and workers held
 8-12 MB more than a 10k-word text's. Fixing the threshold keeps them flat (the novel's peak
 memory, process tree: 204-206 MB before, 181 MB after).
+
+It is fixed at 2 MB, not glibc's initial 128 KB: the block workers level and meter each chunk
+in numpy (narrate.leveling), a few arrays of a few hundred KB to 2 MB per chunk, and served
+by mmap every one of them was mapped, zeroed page by page and unmapped again (measured: 10%
+of a 10k-word text's CPU time in the kernel's page faults; 8% less CPU in all at 2 MB).
 """
 
 from __future__ import annotations
 
-MMAP_THRESHOLD = 128 * 1024  # glibc's initial value
+MMAP_THRESHOLD = 2 * 1024 * 1024
 _M_MMAP_THRESHOLD = -3  # mallopt parameter (malloc.h)
 
 

@@ -114,9 +114,13 @@ class Mp3Joiner:
         self.frames = 0
         self.bytes = 0
 
-    def add(self, block: bytes) -> int:
-        """Append one block; returns the samples it decodes to."""
-        frames, header = count_frames(block)
+    def add(self, block: bytes, frames: int | None = None) -> int:
+        """Append one block; returns the samples it decodes to. `frames`: its frame count when
+        known (counted by the worker that encoded it), else counted here."""
+        if frames is None:
+            frames, header = count_frames(block)
+        else:
+            header = parse_header(block)
         if self._first is None:
             self._first = header
             self._reserved = len(info_frame(header, 0, 0))

@@ -10,11 +10,13 @@ PCM is about 1 GB. They are removed however the run ends.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import logging
 import tempfile
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor, wait
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -29,12 +31,13 @@ from narrate.fileio import atomic_path, write_text_atomic
 from narrate.formats import OutputFormat, check_settings, format_for
 from narrate.intro import Bumper, check_bumper, decode_bumper
 from narrate.loudness import (
+    CODEC_SLACK,
     LIMIT_DB,
     SILENT,
     TOLERANCE,
     GainPlan,
+    Loudness,
     TrialResult,
-    gain_filters,
     interpolate,
     measure_file,
     measure_gains,
@@ -76,7 +79,7 @@ GRID_FROM, GRID_STEP, GRID_POINTS = -1.5, 1.5, 5
 # settings; the first try of the sample starts from it, and a batch from what the last
 # document measured, so one round of encoding the sample usually suffices.
 CODEC_OFFSET_GUESS = {"MP3": -0.4}
-_codec_offsets: dict[tuple[str, str | None, int | None], float] = {}
+_codec_offsets: dict[tuple[str, str | None, int | None, bool], float] = {}
 # Up to this many chunks (about a quarter of an hour), the sample's codec check runs beside
 # the blocks' encoding instead of before it; it rarely changes the plan, and when it does,
 # re-encoding a short text costs little.
@@ -125,6 +128,7 @@ class Rendered:
     delivered: float  # integrated loudness a listener gets (LUFS)
     intro: float = 0.0  # seconds of intro before the speech (0: none)
     openings: list[float] | None = None  # where chapters opened by each chunk start; None: `starts`
+    leveling: dict[str, Any] | None = None  # the blocks' gain and limiter (manifest)
 
 
 def uses_blocks(fmt: OutputFormat, opts: NarrateOptions) -> bool:
@@ -160,7 +164,8 @@ def produce_episode(script: Script, voice: VoicePreset, out_path: Path, opts: Na
     chunks = script.chunks
     with atomic_path(out_path) as temp, _work_folder(out_path) as work:
         if uses_blocks(fmt, opts):
-            rendered = _produce_blocks(script, voice, opts, fmt, synthesizer, options, temp, work)
+            previous = _previous_plan(out_path)
+            rendered = _produce_blocks(script, voice, opts, fmt, synthesizer, options, temp, work, previous)
         else:
             segments = synthesizer.synthesize(chunks, voice, options)
             rendered = _produce_stream(script, opts, fmt, segments, temp, work)
@@ -187,7 +192,10 @@ def produce_episode(script: Script, voice: VoicePreset, out_path: Path, opts: Na
         loudness=round(rendered.delivered, 1), sidecars=sidecars,
     )
     version = synthesizer.engine_version(voice.engine, options)
-    write_manifest(out_path, manifest_data(script, voice, opts, fmt, episode, tags, version))
+    data = manifest_data(script, voice, opts, fmt, episode, tags, version)
+    if rendered.leveling is not None:
+        data["leveling"] = rendered.leveling
+    write_manifest(out_path, data)
     return episode
 
 
@@ -229,10 +237,12 @@ def _produce_stream(script: Script, opts: NarrateOptions, fmt: OutputFormat,
 
 def _produce_blocks(script: Script, voice: VoicePreset, opts: NarrateOptions, fmt: OutputFormat,
                     synthesizer: Synthesizer, options: EngineOptions | None, temp: Path,
-                    work: Path) -> Rendered:
+                    work: Path, previous: PreviousPlan | None = None) -> Rendered:
     """Blocks encoded by the workers with the planned gain and limiter, joined frame by frame
-    (narrate.blockjoin); the blocks' own loudness meters add up to the whole's."""
+    (narrate.blockjoin); the blocks' own loudness meters add up to the whole's. `previous`:
+    the plan the last output at this path was made with, kept if the new one is close."""
     from narrate.blockjoin import join_blocks
+    from narrate.leveling import Leveling
 
     chunks = script.chunks
     target = opts.loudness
@@ -240,34 +250,42 @@ def _produce_blocks(script: Script, voice: VoicePreset, opts: NarrateOptions, fm
     scratch = work / "segments"
     opening, rate, planned = opening_pcm(synthesizer, chunks, voice, options, scratch)
     ahead = SynthesisAhead(synthesizer, chunks, planned, voice, options, scratch)
-    memo: dict[str, Any] = {}
     speculate = bool(opening) and len(chunks) <= SPECULATE_MAX_CHUNKS
+    settings = (fmt.name, opts.bitrate, opts.sample_rate, True)
+    offset = _codec_offsets.get(settings, CODEC_OFFSET_GUESS.get(fmt.name, 0.0))
+    basis = plan_basis(opening, rate, target, bitrate, offset)
+    if previous is not None and previous.basis == basis:
+        speculate = False  # the same opening, planned the same way: the last plan, as it was
     try:
         with _PLANNING:
-            if not opening:
+            if previous is not None and previous.basis == basis:
+                plan = previous.plan
+            elif not opening:
                 plan = GainPlan(0.0, None)
-            else:
-                plan = plan_loudness(opening, rate, target, fmt, opts, work, codec=not speculate, memo=memo)
+            elif speculate:
+                plan = plan_block_loudness(opening, rate, target, bitrate, offset, False)
+            else:  # a long text: planned in a worker, so numpy never loads in this process
+                plan = synthesizer.call(voice.engine, options, plan_block_loudness, opening, rate, target,
+                                        bitrate, offset, True)
+                _learn_offset(settings, offset, plan)
+            plan = steady_plan(plan, previous.plan if previous else None)
     finally:
         counted = set(range(planned)) | ahead.stop()
     checking = None
     if speculate:  # short texts: check the sample through the codec while the blocks encode
         checking = ThreadPoolExecutor(max_workers=1)
-        checked = checking.submit(plan_loudness, opening, rate, target, fmt, opts, work, True, memo)
+        checked = checking.submit(plan_block_loudness, opening, rate, target, bitrate, offset, True)
         checking.shutdown(wait=False)
-    blocks = synthesizer.blocks(chunks, voice, bitrate, gain_filters(plan.gain_db, plan.limit_db), options,
+    blocks = synthesizer.blocks(chunks, voice, bitrate, Leveling(plan.gain_db, plan.limit_db), options,
                                 scratch, counted)
-    try:
-        joined = join_blocks(blocks, temp, len(chunks), opts.progress)
-    except BaseException:
-        if checking is not None:
-            wait([checked])  # its files are in the work folder, about to be removed
-        raise
+    joined = join_blocks(blocks, temp, len(chunks), opts.progress)
     if checking is not None:
         full = checked.result()
-        if gain_filters(full.gain_db, full.limit_db) != gain_filters(plan.gain_db, plan.limit_db):
+        _learn_offset(settings, offset, full)
+        full = steady_plan(full, previous.plan if previous else None)
+        if Leveling(full.gain_db, full.limit_db).describe() != Leveling(plan.gain_db, plan.limit_db).describe():
             log.info("the codec check changed the plan: encoding again")
-            blocks = synthesizer.blocks(chunks, voice, bitrate, gain_filters(full.gain_db, full.limit_db),
+            blocks = synthesizer.blocks(chunks, voice, bitrate, Leveling(full.gain_db, full.limit_db),
                                         options, scratch, range(len(chunks)))
             joined = join_blocks(blocks, temp, len(chunks))
         plan = full
@@ -275,12 +293,65 @@ def _produce_blocks(script: Script, voice: VoicePreset, opts: NarrateOptions, fm
     delivered = joined.integrated + plan.codec_offset
     if joined.integrated > SILENT and abs(target - delivered) > TOLERANCE:
         log.info("loudness %.1f LUFS missed %.1f: encoding again", delivered, target)
-        filters = gain_filters(plan.gain_db + target - delivered, plan.limit_db)
-        blocks = synthesizer.blocks(chunks, voice, bitrate, filters, options, scratch, range(len(chunks)))
+        leveling = Leveling(plan.gain_db + target - delivered, plan.limit_db)
+        blocks = synthesizer.blocks(chunks, voice, bitrate, leveling, options, scratch, range(len(chunks)))
         joined = join_blocks(blocks, temp, len(chunks))
         delivered = joined.integrated + plan.codec_offset
+        plan = GainPlan(leveling.gain_db, leveling.limit_db, plan.codec_offset)
     return Rendered(duration=joined.duration, starts=joined.starts, speech=joined.speech,
-                    delivered=delivered, openings=joined.openings)
+                    delivered=delivered, openings=joined.openings,
+                    leveling={"gain_db": plan.gain_db, "limit_db": plan.limit_db,
+                              "codec_offset": plan.codec_offset, "basis": basis})
+
+
+STEADY_DB = 0.25  # a new plan this close to the last one keeps the last one's gain
+
+
+def steady_plan(plan: GainPlan, previous: GainPlan | None) -> GainPlan:
+    """The last output's gain when the new plan is within STEADY_DB of it (with the same limiter).
+
+    The blocks' cache keys include the gain, and the gain is solved on the opening minute, whose
+    loudness moves by a few thousandths of a LU when one of its chunks is spoken again (eSpeak
+    NG's output differs a little from run to run) or a little more when it was edited: without
+    this, such a re-run would encode every block again for an inaudible difference. The whole
+    episode is still measured, and encoded again if it misses its target."""
+    if (previous is not None and previous.limit_db == plan.limit_db
+            and abs(previous.gain_db - plan.gain_db) <= STEADY_DB):
+        return GainPlan(previous.gain_db, plan.limit_db, plan.codec_offset)
+    return plan
+
+
+@dataclass(frozen=True)
+class PreviousPlan:
+    """The plan the last output at a path was made with (from its manifest), and what it was
+    planned on (`plan_basis`)."""
+
+    plan: GainPlan
+    basis: str
+
+
+def plan_basis(opening: bytes, rate: int, target: float, bitrate: str, offset: float) -> str:
+    """What a block plan is a function of: equal bases, equal plans, so a re-run whose opening
+    minute is unchanged (most edits, every forced re-run from the cache) skips planning."""
+    from narrate.leveling import Leveling
+
+    digest = hashlib.sha256(opening)
+    digest.update(json.dumps([rate, target, bitrate, offset, Leveling().describe(), __version__]).encode())
+    return digest.hexdigest()
+
+
+def _previous_plan(out_path: Path) -> PreviousPlan | None:
+    from narrate.manifest import read_manifest
+
+    manifest = read_manifest(out_path)
+    leveling = manifest.get("leveling") if manifest else None
+    try:
+        limit = leveling["limit_db"]  # type: ignore[index]
+        plan = GainPlan(float(leveling["gain_db"]), None if limit is None else float(limit),  # type: ignore[index]
+                        float(leveling["codec_offset"]))  # type: ignore[index]
+        return PreviousPlan(plan, str(leveling["basis"]))  # type: ignore[index]
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 class SynthesisAhead:
@@ -337,20 +408,17 @@ def opening_pcm(synthesizer: Synthesizer, chunks: Sequence[Chunk], voice: VoiceP
 
 
 def plan_loudness(opening: bytes, rate: int, target: float, fmt: OutputFormat,
-                  opts: NarrateOptions, work: Path, codec: bool = True,
-                  memo: dict[str, Any] | None = None) -> GainPlan:
-    """Solve gain and limiter on the opening of the speech, trying the real codec on it.
+                  opts: NarrateOptions, work: Path) -> GainPlan:
+    """Solve gain and limiter on the opening of the speech for one ffmpeg stream, trying the
+    real codec on it.
 
     eSpeak NG's level is steady from paragraph to paragraph, so a minute predicts the whole
     closely (the 5,000-word sample: within 0.1 LU); the encoder's own measurement of the
-    whole episode is the check. `codec=False`: the PCM solve only (see `solve_gain`); `memo`
-    shares measurements between a call without the codec and one with it."""
-    memo = {} if memo is None else memo
+    whole episode is the check."""
     sample = work / "sample.pcm"
     trial_out = work / "trial.audio"  # ffmpeg is told the container; readers probe the content
     sample.write_bytes(opening)
-
-    grids: dict[float | None, list[tuple[float, float]]] = memo.setdefault("grids", {})
+    grids: dict[float | None, list[tuple[float, float]]] = {}
 
     def pcm_trial(gain_db: float, limit_db: float | None) -> float:
         # one ffmpeg pass measures a grid of gains; the solver's tries read it in between
@@ -368,15 +436,44 @@ def plan_loudness(opening: bytes, rate: int, target: float, fmt: OutputFormat,
                                 opts.bitrate, opts.sample_rate)
         return TrialResult(before.integrated, measure_file(trial_out, true_peak=True))
 
-    if "measured" not in memo:
-        memo["measured"] = measure_pcm(opening, rate)
-    measured = memo["measured"]
-    settings = (fmt.name, opts.bitrate, opts.sample_rate)
-    offset = memo.setdefault("offset", _codec_offsets.get(settings, CODEC_OFFSET_GUESS.get(fmt.name, 0.0)))
-    plan = solve_gain(measured, target, measured.integrated, pcm_trial, codec_trial if codec else None, offset)
-    if codec:
-        _codec_offsets[settings] = plan.codec_offset
+    measured = measure_pcm(opening, rate)
+    settings = (fmt.name, opts.bitrate, opts.sample_rate, False)
+    offset = _codec_offsets.get(settings, CODEC_OFFSET_GUESS.get(fmt.name, 0.0))
+    plan = solve_gain(measured, target, measured.integrated, pcm_trial, codec_trial, offset)
+    _learn_offset(settings, offset, plan)
     return plan
+
+
+def plan_block_loudness(opening: bytes, rate: int, target: float, bitrate: str, offset: float,
+                        codec: bool) -> GainPlan:
+    """The same plan for MP3 blocks, through their own limiter, meter and encoder
+    (narrate.leveling): fast enough in-process that no grid is needed; ffmpeg only decodes
+    the encoded sample to measure its true peak. `codec=False`: the PCM solve only, trusting
+    `offset` (see `solve_gain`). Runs in a worker for long texts (picklable arguments)."""
+    from narrate.blockencoder import Mp3Encoder
+    from narrate.leveling import Leveling, level, measure
+
+    def pcm_trial(gain_db: float, limit_db: float | None) -> float:
+        return measure(opening, rate, Leveling(gain_db, limit_db))[0]
+
+    def codec_trial(gain_db: float, limit_db: float | None) -> TrialResult:
+        levelled = level(opening, Leveling(gain_db, limit_db), rate)
+        encoder = Mp3Encoder(rate, bitrate)
+        with tempfile.TemporaryDirectory(prefix="narrate-plan-") as folder:
+            trial = Path(folder) / "trial.mp3"  # a worker may run on another machine: its own disk
+            trial.write_bytes(encoder.encode(levelled) + encoder.flush())
+            return TrialResult(measure(levelled, rate)[0], measure_file(trial, true_peak=True))
+
+    measured = Loudness(*measure(opening, rate))
+    return solve_gain(measured, target, measured.integrated, pcm_trial, codec_trial if codec else None, offset)
+
+
+def _learn_offset(settings: tuple[str, str | None, int | None, bool], guess: float, plan: GainPlan) -> None:
+    """Start the next document's plan from the codec offset this one measured, if the guess
+    was off: only then, because the same opening must give the same plan (and so the same
+    block keys) in every run, or a re-run would encode every block again."""
+    if abs(plan.codec_offset - guess) > CODEC_SLACK:
+        _codec_offsets[settings] = round(plan.codec_offset, 1)
 
 
 def _mix(speech: Path | None, rate: int, plan: GainPlan, intro: Bumper | None, outro: Bumper | None,

@@ -17,11 +17,11 @@ import os
 import signal
 import threading
 from collections import deque
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from narrate.engines import EngineOptions, get_engine, worker_defaults
 from narrate.memory import fix_mmap_threshold
@@ -30,7 +30,10 @@ from narrate.voices import VoicePreset
 
 if TYPE_CHECKING:
     from narrate.blocks import BlockAudio
+    from narrate.leveling import Leveling
     from narrate.cache import SegmentCache
+
+T = TypeVar("T")
 
 # Fewer chunks than this per worker are not worth a process start.
 MIN_CHUNKS_PER_WORKER = 12
@@ -113,6 +116,15 @@ class Synthesizer:
         if self.cache is not None:
             self.cache.trim()
 
+    def call(self, engine_name: str, options: EngineOptions | None, function: Callable[..., T],
+             *args: object) -> T:
+        """`function(*args)` in a worker when this synthesizer uses workers, else here: work
+        that loads heavy modules (numpy, for the loudness plan) stays out of the main process,
+        which lives as long as the whole run."""
+        if self.workers is False or (self.workers is None and self._pool is None):
+            return function(*args)
+        return self._pool_for(engine_name, options).submit(function, *args).result()
+
     def engine_version(self, engine_name: str, options: EngineOptions | None = None) -> str:
         return get_engine(engine_name, options).version()
 
@@ -151,7 +163,6 @@ class Synthesizer:
         keys: list[str | None] = [None] * len(chunks)
         if cache is not None:
             from narrate.cache import segment_key
-
             version = self.engine_version(voice.engine, options)
             keys = [segment_key(voice.engine, version, voice, chunk.text) for chunk in chunks]
             if only_missing:
@@ -228,16 +239,20 @@ class Synthesizer:
                 if isinstance(item, Future):
                     item.cancel()
 
-    def blocks(self, chunks: Sequence[Chunk], voice: VoicePreset, bitrate: str, filters: str = "",
+    def blocks(self, chunks: Sequence[Chunk], voice: VoicePreset, bitrate: str,
+               leveling: Leveling | None = None,
                options: EngineOptions | None = None, scratch: Path | None = None,
                counted: Collection[int] = ()) -> Iterator[BlockAudio]:
         """Yield the script's encoded blocks in order (narrate.blocks): cached blocks as they
         are, the others made by the workers (or here, for a single block or a single job).
-        `filters` (gain and limiter) are applied before each block is encoded. `scratch` as
+        `leveling` (gain and limiter) is applied before each block is encoded. `scratch` as
         for `synthesize`; the chunks at `counted` are in `stats` already (synthesised to plan
         the loudness or ahead of the blocks, which find them in the cache)."""
         from narrate.blocks import BlockJob, block_key, cached_block, make_block, plan_blocks
         from narrate.cache import segment_key
+        from narrate.leveling import Leveling
+
+        leveling = leveling or Leveling()
 
         version = self.engine_version(voice.engine, options)
         keys = [segment_key(voice.engine, version, voice, chunk.text) for chunk in chunks]
@@ -249,8 +264,8 @@ class Synthesizer:
             block_keys = keys[span.start:span.stop]
             pauses = [chunks[i].pause_after for i in span]
             jobs.append(BlockJob(texts=tuple(chunks[i].text for i in span), keys=tuple(block_keys),
-                                 pauses=tuple(pauses), key=block_key(block_keys, pauses, bitrate, filters),
-                                 bitrate=bitrate, filters=filters, options=options))
+                                 pauses=tuple(pauses), key=block_key(block_keys, pauses, bitrate, leveling),
+                                 bitrate=bitrate, leveling=leveling, options=options))
         parallel = self.workers
         if parallel is None:
             parallel = self._pool is not None or (self.jobs > 1 and len(jobs) > 1)
@@ -265,7 +280,7 @@ class Synthesizer:
                     block.reused = len(job.texts)
                     window.append(block)
                 elif parallel:
-                    window.append(self._pool_for(voice.engine, options).submit(make_block, job, voice, root))
+                    window.append(self._pool_for(voice.engine, options).submit(make_block, job, voice, root, True))
                 else:
                     window.append(make_block(job, voice, root))
                 while sum(isinstance(item, Future) for item in window) >= limit or len(window) >= 2 * limit:

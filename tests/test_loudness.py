@@ -71,8 +71,9 @@ def test_a_plan_that_misses_is_corrected(text_file, tmp_path, monkeypatch, caplo
 
     import narrate.produce as produce
 
-    real = produce.plan_loudness
-    monkeypatch.setattr(produce, "plan_loudness", lambda *a, **k: dataclasses.replace(
+    planner = "plan_block_loudness" if name.endswith(".mp3") else "plan_loudness"
+    real = getattr(produce, planner)
+    monkeypatch.setattr(produce, planner, lambda *a, **k: dataclasses.replace(
         real(*a, **k), gain_db=real(*a, **k).gain_db - 4.0))
     with caplog.at_level(logging.INFO, logger="narrate.produce"):
         episode = narrate_file(text_file, tmp_path / name)
@@ -120,17 +121,37 @@ def test_one_pass_over_several_gains_measures_each(speech):
     assert together == alone and together[0] < together[1] < together[2]
 
 
-def test_block_windows_gate_to_the_integrated_loudness(speech):
-    """The momentary windows a block's ffmpeg logs, gated per BS.1770, give what ebur128 gives
-    for the whole stream: how the main process measures a whole episode made of blocks."""
-    from narrate.blocks import integrated_loudness, momentary_loudness
-    from narrate.ffmpeg import run_logged
-    from narrate.loudness import ebur128, measure_pcm
+def test_a_re_run_keeps_the_plan_and_every_encoded_block(text_file, tmp_path, monkeypatch):
+    """The plan is recorded in the manifest with what it was planned on; a forced re-run of
+    the same text from the cache plans nothing and encodes nothing: the same block files,
+    untouched, and the same gain."""
+    import json
 
-    pcm, rate = speech
-    _, log = run_logged(["-f", "s16le", "-ar", str(rate), "-ac", "1", "-i", "pipe:0",
-                         "-af", ebur128(), "-f", "null", "-"], input_bytes=pcm, loglevel="verbose")
-    windows = momentary_loudness(log)
-    assert len(windows) > 10
-    assert abs(integrated_loudness(windows) - measure_pcm(pcm, rate).integrated) <= 0.1
-    assert integrated_loudness([]) == -70.0
+    import narrate.produce as produce
+
+    monkeypatch.setenv("NARRATE_CACHE_DIR", str(tmp_path / "cache"))
+    out = tmp_path / "out.mp3"
+    narrate_file(text_file, out)
+    first = json.loads(out.with_suffix(".narrate.json").read_text())["leveling"]
+    blocks = {p: p.stat().st_ino for p in (tmp_path / "cache").rglob("*.blk")}  # rewritten: a new inode
+    assert blocks and first["limit_db"] == -2.0 and 0 < first["gain_db"] < 20
+
+    def no_planning(*args, **kwargs):
+        raise AssertionError("planned again")
+
+    monkeypatch.setattr(produce, "plan_block_loudness", no_planning)
+    episode = narrate_file(text_file, out)
+    assert json.loads(out.with_suffix(".narrate.json").read_text())["leveling"] == first
+    assert {p: p.stat().st_ino for p in (tmp_path / "cache").rglob("*.blk")} == blocks
+    assert abs(loudness(episode.path).integrated + 16) <= 0.5
+
+
+def test_a_plan_close_to_the_last_one_keeps_its_gain():
+    from narrate.loudness import GainPlan
+    from narrate.produce import steady_plan
+
+    last = GainPlan(7.60, -2.0, -0.4)
+    assert steady_plan(GainPlan(7.70, -2.0, -0.45), last) == GainPlan(7.60, -2.0, -0.45)
+    assert steady_plan(GainPlan(8.00, -2.0, -0.45), last) == GainPlan(8.00, -2.0, -0.45)
+    assert steady_plan(GainPlan(7.65, -2.8, -0.45), last) == GainPlan(7.65, -2.8, -0.45)
+    assert steady_plan(GainPlan(7.65, -2.0, -0.45), None) == GainPlan(7.65, -2.0, -0.45)

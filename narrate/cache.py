@@ -101,6 +101,10 @@ class SegmentCache:
         """Whether a segment is stored for `key` (not whether it is intact: `get` checks that)."""
         return self._path(key).is_file()
 
+    def has_block(self, key: str) -> bool:
+        """Whether an encoded block is stored for `key` (`get_block` checks that it is intact)."""
+        return self._path(key, _BLOCK).is_file()
+
     def put(self, key: str, sample_rate: int, pcm: bytes) -> None:
         """Store one chunk's PCM."""
         self._write(self._path(key), [_RATE.pack(sample_rate), pcm])

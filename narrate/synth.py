@@ -268,7 +268,10 @@ class Synthesizer:
                                  bitrate=bitrate, leveling=leveling, options=options))
         parallel = self.workers
         if parallel is None:
-            parallel = self._pool is not None or (self.jobs > 1 and len(jobs) > 1)
+            # the blocks to make, not the cached ones, decide: re-running an edited book makes
+            # one block, in this process, rather than starting workers for it
+            missing = [job for job in jobs if self.cache is None or not self.cache.has_block(job.key)]
+            parallel = self._pool is not None or (self.jobs > 1 and len(missing) > 1)
         window: deque[BlockAudio | Future[BlockAudio]] = deque()
         limit = BLOCKS_IN_FLIGHT_PER_WORKER * self.jobs
         done = 0

@@ -14,26 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from narrate.ffmpeg import Pipe, run_logged
-from narrate.formats import MP3_QUALITY, OutputFormat
+from narrate.formats import OutputFormat
 from narrate.intro import Bumper
 from narrate.loudness import Loudness, ebur128, limiter, parse_summary
 from narrate.model import Chapter
-
-DEFAULT_BITRATE = "64k"
-
-
-@dataclass(frozen=True)
-class EncodeSettings:
-    bitrate: str = DEFAULT_BITRATE
-    sample_rate: int | None = None  # None: keep the engine's rate
-
-
-def mp3_arguments(settings: EncodeSettings) -> list[str]:
-    args = ["-c:a", "libmp3lame", "-b:a", settings.bitrate, "-compression_level", MP3_QUALITY]
-    if settings.sample_rate:
-        args += ["-ar", str(settings.sample_rate)]
-    # No tags from ffmpeg: narrate writes its own with mutagen.
-    return args + ["-map_metadata", "-1", "-id3v2_version", "0", "-write_xing", "1", "-f", "mp3"]
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import os
 import shutil
 import subprocess
 import tempfile
@@ -64,7 +63,7 @@ def run_logged(args: Sequence[str], input_bytes: bytes | None = None,
 class Pipe:
     """An ffmpeg process that reads raw audio on stdin, for streaming encodes."""
 
-    def __init__(self, args: Sequence[str], loglevel: str = "error", one_cpu: bool = False) -> None:
+    def __init__(self, args: Sequence[str], loglevel: str = "error") -> None:
         command = [ffmpeg_path(), "-hide_banner", "-nostats", "-loglevel", loglevel, *args]
         log.debug("running %s", subprocess.list2cmdline(command))
         self._stderr: IO[bytes] = tempfile.TemporaryFile()
@@ -73,8 +72,6 @@ class Pipe:
         except OSError as exc:
             self._stderr.close()
             raise EncodeError(f"ffmpeg could not start ({exc.strerror}): reinstall imageio-ffmpeg") from exc
-        if one_cpu:
-            keep_on_one_cpu(self._process.pid)
 
     def write(self, data: bytes) -> None:
         assert self._process.stdin is not None
@@ -108,23 +105,3 @@ class Pipe:
         message = last_line(self._stderr.read())
         self._stderr.close()
         raise EncodeError(f"ffmpeg failed: {message}")
-
-
-
-def keep_on_one_cpu(pid: int) -> None:
-    """Pin a just-started ffmpeg (and the threads it is about to start) to one CPU, chosen by
-    the pool worker's number so that two workers' encoders use different CPUs. ffmpeg 7+ runs
-    demuxer, filters, encoder and muxer in threads that hand over every frame; across CPUs each
-    hand-over is a cross-CPU wake-up (measured: a third of an MP3 encode's CPU time is futex
-    system time; on one CPU it takes a fifth less CPU in the same wall time)."""
-    if not hasattr(os, "sched_setaffinity"):
-        return
-    try:
-        import multiprocessing
-
-        allowed = sorted(os.sched_getaffinity(0))
-        identity = multiprocessing.current_process()._identity  # a pool worker's number
-        cpu = allowed[(identity[0] if identity else 0) % len(allowed)]
-        os.sched_setaffinity(pid, {cpu})
-    except (OSError, ValueError, IndexError):
-        pass

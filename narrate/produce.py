@@ -10,8 +10,6 @@ PCM is about 1 GB. They are removed however the run ends.
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
 import logging
 import tempfile
 import threading
@@ -23,27 +21,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from narrate import __version__
+from narrate import __version__, planning
 from narrate.cover import Cover, cover_from_bytes, generated_cover, read_cover
 from narrate.encode import Mix, MixEncoder, add_mp4_chapters, encode_episode
 from narrate.errors import OutputError
 from narrate.fileio import atomic_path, write_text_atomic
 from narrate.formats import OutputFormat, check_settings, format_for
 from narrate.intro import Bumper, check_bumper, decode_bumper
-from narrate.loudness import (
-    CODEC_SLACK,
-    LIMIT_DB,
-    SILENT,
-    TOLERANCE,
-    GainPlan,
-    Loudness,
-    TrialResult,
-    interpolate,
-    measure_file,
-    measure_gains,
-    measure_pcm,
-    solve_gain,
-)
+from narrate.loudness import LIMIT_DB, SILENT, TOLERANCE, GainPlan
 from narrate.manifest import description, settings_sha256, source_sha256, write_manifest
 from narrate.memory import fix_mmap_threshold
 from narrate.audio import with_pause
@@ -71,15 +56,6 @@ log = logging.getLogger(__name__)
 
 INTRO_CHAPTER = "Intro"
 PLAN_SECONDS = 60.0  # of speech to plan the loudness on before encoding starts
-# Gains tried on the opening in one pass, around the solver's first guess (dB): the limiter
-# only takes loudness away, so the answer lies above the guess; linear interpolation between
-# points 1.5 dB apart is within 0.1 LU (ebur128 prints tenths) of a direct measurement here.
-GRID_FROM, GRID_STEP, GRID_POINTS = -1.5, 1.5, 5
-# What a codec takes off the loudness of eSpeak NG's speech (LU), measured at the default
-# settings; the first try of the sample starts from it, and a batch from what the last
-# document measured, so one round of encoding the sample usually suffices.
-CODEC_OFFSET_GUESS = {"MP3": -0.4}
-_codec_offsets: dict[tuple[str, str | None, int | None, bool], float] = {}
 # Up to this many chunks (about a quarter of an hour), the sample's codec check runs beside
 # the blocks' encoding instead of before it; it rarely changes the plan, and when it does,
 # re-encoding a short text costs little.
@@ -164,7 +140,7 @@ def produce_episode(script: Script, voice: VoicePreset, out_path: Path, opts: Na
     chunks = script.chunks
     with atomic_path(out_path) as temp, _work_folder(out_path) as work:
         if uses_blocks(fmt, opts):
-            previous = _previous_plan(out_path)
+            previous = planning.previous_plan(out_path)
             rendered = _produce_blocks(script, voice, opts, fmt, synthesizer, options, temp, work, previous)
         else:
             segments = synthesizer.synthesize(chunks, voice, options)
@@ -210,7 +186,7 @@ def _produce_stream(script: Script, opts: NarrateOptions, fmt: OutputFormat,
         opening = take_seconds(pieces, spool, PLAN_SECONDS)
         intro = decode_bumper(opts.intro, spool.rate, work / "intro.pcm") if opts.intro else None
         outro = decode_bumper(opts.outro, spool.rate, work / "outro.pcm") if opts.outro else None
-        plan = plan_loudness(opening, spool.rate, target, fmt, opts, work)
+        plan = planning.plan_loudness(opening, spool.rate, target, fmt, opts, work)
         encoder = MixEncoder(_mix(None, spool.rate, plan, intro, outro, target), temp, fmt,
                              opts.bitrate, opts.sample_rate)
         try:
@@ -237,7 +213,7 @@ def _produce_stream(script: Script, opts: NarrateOptions, fmt: OutputFormat,
 
 def _produce_blocks(script: Script, voice: VoicePreset, opts: NarrateOptions, fmt: OutputFormat,
                     synthesizer: Synthesizer, options: EngineOptions | None, temp: Path,
-                    work: Path, previous: PreviousPlan | None = None) -> Rendered:
+                    work: Path, previous: planning.PreviousPlan | None = None) -> Rendered:
     """Blocks encoded by the workers with the planned gain and limiter, joined frame by frame
     (narrate.blockjoin); the blocks' own loudness meters add up to the whole's. `previous`:
     the plan the last output at this path was made with, kept if the new one is close."""
@@ -252,8 +228,8 @@ def _produce_blocks(script: Script, voice: VoicePreset, opts: NarrateOptions, fm
     ahead = SynthesisAhead(synthesizer, chunks, planned, voice, options, scratch)
     speculate = bool(opening) and len(chunks) <= SPECULATE_MAX_CHUNKS
     settings = (fmt.name, opts.bitrate, opts.sample_rate, True)
-    offset = _codec_offsets.get(settings, CODEC_OFFSET_GUESS.get(fmt.name, 0.0))
-    basis = plan_basis(opening, rate, target, bitrate, offset)
+    offset = planning.offset_guess(settings)
+    basis = planning.plan_basis(opening, rate, target, bitrate, offset)
     if previous is not None and previous.basis == basis:
         speculate = False  # the same opening, planned the same way: the last plan, as it was
     try:
@@ -263,26 +239,26 @@ def _produce_blocks(script: Script, voice: VoicePreset, opts: NarrateOptions, fm
             elif not opening:
                 plan = GainPlan(0.0, None)
             elif speculate:
-                plan = plan_block_loudness(opening, rate, target, bitrate, offset, False)
+                plan = planning.plan_block_loudness(opening, rate, target, bitrate, offset, False)
             else:  # a long text: planned in a worker, so numpy never loads in this process
-                plan = synthesizer.call(voice.engine, options, plan_block_loudness, opening, rate, target,
+                plan = synthesizer.call(voice.engine, options, planning.plan_block_loudness, opening, rate, target,
                                         bitrate, offset, True)
-                _learn_offset(settings, offset, plan)
-            plan = steady_plan(plan, previous.plan if previous else None)
+                planning.learn_offset(settings, offset, plan)
+            plan = planning.steady_plan(plan, previous.plan if previous else None)
     finally:
         counted = set(range(planned)) | ahead.stop()
     checking = None
     if speculate:  # short texts: check the sample through the codec while the blocks encode
         checking = ThreadPoolExecutor(max_workers=1)
-        checked = checking.submit(plan_block_loudness, opening, rate, target, bitrate, offset, True)
+        checked = checking.submit(planning.checked_plan, opening, rate, target, bitrate, offset)
         checking.shutdown(wait=False)
     blocks = synthesizer.blocks(chunks, voice, bitrate, Leveling(plan.gain_db, plan.limit_db), options,
                                 scratch, counted)
     joined = join_blocks(blocks, temp, len(chunks), opts.progress)
     if checking is not None:
         full = checked.result()
-        _learn_offset(settings, offset, full)
-        full = steady_plan(full, previous.plan if previous else None)
+        planning.learn_offset(settings, offset, full)
+        full = planning.steady_plan(full, previous.plan if previous else None)
         if Leveling(full.gain_db, full.limit_db).describe() != Leveling(plan.gain_db, plan.limit_db).describe():
             log.info("the codec check changed the plan: encoding again")
             blocks = synthesizer.blocks(chunks, voice, bitrate, Leveling(full.gain_db, full.limit_db),
@@ -302,56 +278,6 @@ def _produce_blocks(script: Script, voice: VoicePreset, opts: NarrateOptions, fm
                     delivered=delivered, openings=joined.openings,
                     leveling={"gain_db": plan.gain_db, "limit_db": plan.limit_db,
                               "codec_offset": plan.codec_offset, "basis": basis})
-
-
-STEADY_DB = 0.25  # a new plan this close to the last one keeps the last one's gain
-
-
-def steady_plan(plan: GainPlan, previous: GainPlan | None) -> GainPlan:
-    """The last output's gain when the new plan is within STEADY_DB of it (with the same limiter).
-
-    The blocks' cache keys include the gain, and the gain is solved on the opening minute, whose
-    loudness moves by a few thousandths of a LU when one of its chunks is spoken again (eSpeak
-    NG's output differs a little from run to run) or a little more when it was edited: without
-    this, such a re-run would encode every block again for an inaudible difference. The whole
-    episode is still measured, and encoded again if it misses its target."""
-    if (previous is not None and previous.limit_db == plan.limit_db
-            and abs(previous.gain_db - plan.gain_db) <= STEADY_DB):
-        return GainPlan(previous.gain_db, plan.limit_db, plan.codec_offset)
-    return plan
-
-
-@dataclass(frozen=True)
-class PreviousPlan:
-    """The plan the last output at a path was made with (from its manifest), and what it was
-    planned on (`plan_basis`)."""
-
-    plan: GainPlan
-    basis: str
-
-
-def plan_basis(opening: bytes, rate: int, target: float, bitrate: str, offset: float) -> str:
-    """What a block plan is a function of: equal bases, equal plans, so a re-run whose opening
-    minute is unchanged (most edits, every forced re-run from the cache) skips planning."""
-    from narrate.leveling import Leveling
-
-    digest = hashlib.sha256(opening)
-    digest.update(json.dumps([rate, target, bitrate, offset, Leveling().describe(), __version__]).encode())
-    return digest.hexdigest()
-
-
-def _previous_plan(out_path: Path) -> PreviousPlan | None:
-    from narrate.manifest import read_manifest
-
-    manifest = read_manifest(out_path)
-    leveling = manifest.get("leveling") if manifest else None
-    try:
-        limit = leveling["limit_db"]  # type: ignore[index]
-        plan = GainPlan(float(leveling["gain_db"]), None if limit is None else float(limit),  # type: ignore[index]
-                        float(leveling["codec_offset"]))  # type: ignore[index]
-        return PreviousPlan(plan, str(leveling["basis"]))  # type: ignore[index]
-    except (KeyError, TypeError, ValueError):
-        return None
 
 
 class SynthesisAhead:
@@ -405,75 +331,6 @@ def opening_pcm(synthesizer: Synthesizer, chunks: Sequence[Chunk], voice: VoiceP
     finally:
         segments.close()  # type: ignore[attr-defined]
     return b"".join(pieces), rate, len(pieces)
-
-
-def plan_loudness(opening: bytes, rate: int, target: float, fmt: OutputFormat,
-                  opts: NarrateOptions, work: Path) -> GainPlan:
-    """Solve gain and limiter on the opening of the speech for one ffmpeg stream, trying the
-    real codec on it.
-
-    eSpeak NG's level is steady from paragraph to paragraph, so a minute predicts the whole
-    closely (the 5,000-word sample: within 0.1 LU); the encoder's own measurement of the
-    whole episode is the check."""
-    sample = work / "sample.pcm"
-    trial_out = work / "trial.audio"  # ffmpeg is told the container; readers probe the content
-    sample.write_bytes(opening)
-    grids: dict[float | None, list[tuple[float, float]]] = {}
-
-    def pcm_trial(gain_db: float, limit_db: float | None) -> float:
-        # one ffmpeg pass measures a grid of gains; the solver's tries read it in between
-        points = grids.get(limit_db)
-        if points is None or not points[0][0] <= gain_db <= points[-1][0]:
-            gains = [gain_db + GRID_FROM + step * GRID_STEP for step in range(GRID_POINTS)]
-            points = list(zip(gains, measure_gains(opening, rate, gains, limit_db)))
-            grids[limit_db] = points
-        return interpolate(points, gain_db)
-
-    def codec_trial(gain_db: float, limit_db: float | None) -> TrialResult:
-        # encode, then decode and measure, one after the other: run at once through a pipe
-        # they took 0.1 s less, but two more ffmpegs at once broke the 200 MB peak for a book
-        before = encode_episode(Mix(sample, rate, gain_db, limit_db), trial_out, fmt,
-                                opts.bitrate, opts.sample_rate)
-        return TrialResult(before.integrated, measure_file(trial_out, true_peak=True))
-
-    measured = measure_pcm(opening, rate)
-    settings = (fmt.name, opts.bitrate, opts.sample_rate, False)
-    offset = _codec_offsets.get(settings, CODEC_OFFSET_GUESS.get(fmt.name, 0.0))
-    plan = solve_gain(measured, target, measured.integrated, pcm_trial, codec_trial, offset)
-    _learn_offset(settings, offset, plan)
-    return plan
-
-
-def plan_block_loudness(opening: bytes, rate: int, target: float, bitrate: str, offset: float,
-                        codec: bool) -> GainPlan:
-    """The same plan for MP3 blocks, through their own limiter, meter and encoder
-    (narrate.leveling): fast enough in-process that no grid is needed; ffmpeg only decodes
-    the encoded sample to measure its true peak. `codec=False`: the PCM solve only, trusting
-    `offset` (see `solve_gain`). Runs in a worker for long texts (picklable arguments)."""
-    from narrate.blockencoder import Mp3Encoder
-    from narrate.leveling import Leveling, level, measure
-
-    def pcm_trial(gain_db: float, limit_db: float | None) -> float:
-        return measure(opening, rate, Leveling(gain_db, limit_db))[0]
-
-    def codec_trial(gain_db: float, limit_db: float | None) -> TrialResult:
-        levelled = level(opening, Leveling(gain_db, limit_db), rate)
-        encoder = Mp3Encoder(rate, bitrate)
-        with tempfile.TemporaryDirectory(prefix="narrate-plan-") as folder:
-            trial = Path(folder) / "trial.mp3"  # a worker may run on another machine: its own disk
-            trial.write_bytes(encoder.encode(levelled) + encoder.flush())
-            return TrialResult(measure(levelled, rate)[0], measure_file(trial, true_peak=True))
-
-    measured = Loudness(*measure(opening, rate))
-    return solve_gain(measured, target, measured.integrated, pcm_trial, codec_trial if codec else None, offset)
-
-
-def _learn_offset(settings: tuple[str, str | None, int | None, bool], guess: float, plan: GainPlan) -> None:
-    """Start the next document's plan from the codec offset this one measured, if the guess
-    was off: only then, because the same opening must give the same plan (and so the same
-    block keys) in every run, or a re-run would encode every block again."""
-    if abs(plan.codec_offset - guess) > CODEC_SLACK:
-        _codec_offsets[settings] = round(plan.codec_offset, 1)
 
 
 def _mix(speech: Path | None, rate: int, plan: GainPlan, intro: Bumper | None, outro: Bumper | None,

@@ -69,11 +69,11 @@ def test_a_plan_that_misses_is_corrected(text_file, tmp_path, monkeypatch, caplo
     import dataclasses
     import logging
 
-    import narrate.produce as produce
+    import narrate.planning as planning
 
     planner = "plan_block_loudness" if name.endswith(".mp3") else "plan_loudness"
-    real = getattr(produce, planner)
-    monkeypatch.setattr(produce, planner, lambda *a, **k: dataclasses.replace(
+    real = getattr(planning, planner)
+    monkeypatch.setattr(planning, planner, lambda *a, **k: dataclasses.replace(
         real(*a, **k), gain_db=real(*a, **k).gain_db - 4.0))
     with caplog.at_level(logging.INFO, logger="narrate.produce"):
         episode = narrate_file(text_file, tmp_path / name)
@@ -87,10 +87,10 @@ def test_a_codec_check_that_changes_the_plan_re_encodes_the_blocks(text_file, tm
     changes the plan (here: a codec offset guessed 2.6 LU wrong) means encoding again."""
     import logging
 
-    import narrate.produce as produce
+    import narrate.planning as planning
 
-    monkeypatch.setattr(produce, "CODEC_OFFSET_GUESS", {"MP3": -3.0})
-    monkeypatch.setattr(produce, "_codec_offsets", {})
+    monkeypatch.setattr(planning, "CODEC_OFFSET_GUESS", {"MP3": -3.0})
+    monkeypatch.setattr(planning, "_codec_offsets", {})
     with caplog.at_level(logging.INFO, logger="narrate.produce"):
         episode = narrate_file(text_file, tmp_path / "out.mp3")
     assert "the codec check changed the plan" in caplog.text
@@ -127,7 +127,7 @@ def test_a_re_run_keeps_the_plan_and_every_encoded_block(text_file, tmp_path, mo
     untouched, and the same gain."""
     import json
 
-    import narrate.produce as produce
+    import narrate.planning as planning
 
     monkeypatch.setenv("NARRATE_CACHE_DIR", str(tmp_path / "cache"))
     out = tmp_path / "out.mp3"
@@ -139,7 +139,7 @@ def test_a_re_run_keeps_the_plan_and_every_encoded_block(text_file, tmp_path, mo
     def no_planning(*args, **kwargs):
         raise AssertionError("planned again")
 
-    monkeypatch.setattr(produce, "plan_block_loudness", no_planning)
+    monkeypatch.setattr(planning, "plan_block_loudness", no_planning)
     episode = narrate_file(text_file, out)
     assert json.loads(out.with_suffix(".narrate.json").read_text())["leveling"] == first
     assert {p: p.stat().st_ino for p in (tmp_path / "cache").rglob("*.blk")} == blocks
@@ -148,7 +148,7 @@ def test_a_re_run_keeps_the_plan_and_every_encoded_block(text_file, tmp_path, mo
 
 def test_a_plan_close_to_the_last_one_keeps_its_gain():
     from narrate.loudness import GainPlan
-    from narrate.produce import steady_plan
+    from narrate.planning import steady_plan
 
     last = GainPlan(7.60, -2.0, -0.4)
     assert steady_plan(GainPlan(7.70, -2.0, -0.45), last) == GainPlan(7.60, -2.0, -0.45)

@@ -1,7 +1,7 @@
 """Blocks: runs of whole paragraphs that are synthesised and encoded as one unit.
 
 Encoding one long MP3 stream is the slowest step for a book (about as slow as synthesis) and
-a single ffmpeg process can use only one core. So an episode is cut into blocks of a few
+a single encoder can use only one core. So an episode is cut into blocks of a few
 minutes, each encoded by the worker that synthesised it, and the blocks are joined frame by
 frame (narrate.mp3join). Block boundaries depend only on nearby text (a paragraph end whose
 chunk key happens to fall on a multiple of SPREAD, within MIN..MAX chunks), so editing one

@@ -60,8 +60,8 @@ PLAN_SECONDS = 60.0  # of speech to plan the loudness on before encoding starts
 # the blocks' encoding instead of before it; it rarely changes the plan, and when it does,
 # re-encoding a short text costs little.
 SPECULATE_MAX_CHUNKS = 100
-# One document plans at a time: a batch renders several at once, and their planning ffmpegs
-# all at once only cost memory (the workers have the cores meanwhile).
+# One document plans at a time: a batch renders several at once, and their plans all at once
+# only cost memory (the workers have the cores meanwhile).
 _PLANNING = threading.Lock()
 
 
@@ -114,9 +114,9 @@ def uses_blocks(fmt: OutputFormat, opts: NarrateOptions) -> bool:
 
 
 def draw_cover_last(fmt: OutputFormat, opts: NarrateOptions, chunks: int) -> bool:
-    """A long text's blocks are encoded by two workers and two ffmpeg processes at once: drawing
-    the cover beside them would add Pillow and FreeType (about 14 MB) to the peak memory of
-    the process tree, and 0.2 s at the end is nothing to a long text."""
+    """A long text's blocks are made by two workers at once: drawing the cover beside them
+    would add Pillow and FreeType (about 14 MB) to the peak memory of the process tree, and
+    0.2 s at the end is nothing to a long text."""
     return uses_blocks(fmt, opts) and chunks > SPECULATE_MAX_CHUNKS
 
 
@@ -282,7 +282,8 @@ def _produce_blocks(script: Script, voice: VoicePreset, opts: NarrateOptions, fm
 
 class SynthesisAhead:
     """Synthesise the chunks after the opening that the cache lacks while the loudness is
-    planned (ffmpeg runs in this thread, so the engine or the workers would otherwise wait);
+    planned (planning holds this thread, or waits on a worker, so the engine would otherwise
+    wait);
     the blocks then find them there. `stop` returns the indices done (counted in the stats)."""
 
     def __init__(self, synthesizer: Synthesizer, chunks: Sequence[Chunk], start: int,

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from narrate.ffmpeg import run_logged
+from narrate.leveling import ABSOLUTE_GATE
 
 DEFAULT_TARGET = -16.0  # LUFS: Apple Podcasts, Spotify and most apps' reference for speech
 TRUE_PEAK_CEILING = -1.0  # dBTP
@@ -32,7 +33,7 @@ OVERSHOOT_STEP = 0.2  # dB: extra lowering of the limiter per overshoot, to conv
 CODEC_ROUNDS = 3  # encode-and-decode checks of the sample, at most
 CODEC_SLACK = 0.15  # LU: a codec check this close to target needs no second round
 TOLERANCE = 0.5  # LU: re-encode once if the finished episode misses its target by more
-SILENT = -70.0  # LUFS: ebur128's floor; nothing above the absolute gate was heard
+SILENT = ABSOLUTE_GATE  # LUFS: ebur128's floor too; nothing above the absolute gate was heard
 SOLVE_STEPS = 6
 
 _INTEGRATED = re.compile(r"^\s*I:\s*(-?[\d.]+|-?inf|nan)\s*LUFS", re.M)

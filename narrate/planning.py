@@ -151,12 +151,16 @@ def steady_plan(plan: GainPlan, previous: GainPlan | None) -> GainPlan:
 
 
 @dataclass(frozen=True)
-class PreviousPlan:
-    """The plan the last output at a path was made with (from its manifest), and what it was
-    planned on (`plan_basis`)."""
+class RecordedPlan:
+    """A block plan as an output's manifest records it: the plan and what it was planned on
+    (`plan_basis`), so the next run at that path can keep it (`previous_plan`)."""
 
     plan: GainPlan
     basis: str
+
+    def to_manifest(self) -> dict[str, float | str | None]:
+        return {"gain_db": self.plan.gain_db, "limit_db": self.plan.limit_db,
+                "codec_offset": self.plan.codec_offset, "basis": self.basis}
 
 
 def plan_basis(opening: bytes, rate: int, target: float, bitrate: str, offset: float) -> str:
@@ -169,7 +173,8 @@ def plan_basis(opening: bytes, rate: int, target: float, bitrate: str, offset: f
     return digest.hexdigest()
 
 
-def previous_plan(out_path: Path) -> PreviousPlan | None:
+def previous_plan(out_path: Path) -> RecordedPlan | None:
+    """The plan the output at `out_path` was made with, from its manifest (None: none, or unreadable)."""
     from narrate.manifest import read_manifest
 
     manifest = read_manifest(out_path)
@@ -178,6 +183,6 @@ def previous_plan(out_path: Path) -> PreviousPlan | None:
         limit = leveling["limit_db"]  # type: ignore[index]
         plan = GainPlan(float(leveling["gain_db"]), None if limit is None else float(limit),  # type: ignore[index]
                         float(leveling["codec_offset"]))  # type: ignore[index]
-        return PreviousPlan(plan, str(leveling["basis"]))  # type: ignore[index]
+        return RecordedPlan(plan, str(leveling["basis"]))  # type: ignore[index]
     except (KeyError, TypeError, ValueError):
         return None

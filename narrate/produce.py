@@ -104,7 +104,7 @@ class Rendered:
     delivered: float  # integrated loudness a listener gets (LUFS)
     intro: float = 0.0  # seconds of intro before the speech (0: none)
     openings: list[float] | None = None  # where chapters opened by each chunk start; None: `starts`
-    leveling: dict[str, Any] | None = None  # the blocks' gain and limiter (manifest)
+    plan: planning.RecordedPlan | None = None  # the blocks' gain and limiter, for the manifest
 
 
 def uses_blocks(fmt: OutputFormat, opts: NarrateOptions) -> bool:
@@ -169,8 +169,8 @@ def produce_episode(script: Script, voice: VoicePreset, out_path: Path, opts: Na
     )
     version = synthesizer.engine_version(voice.engine, options)
     data = manifest_data(script, voice, opts, fmt, episode, tags, version)
-    if rendered.leveling is not None:
-        data["leveling"] = rendered.leveling
+    if rendered.plan is not None:
+        data["leveling"] = rendered.plan.to_manifest()
     write_manifest(out_path, data)
     return episode
 
@@ -213,7 +213,7 @@ def _produce_stream(script: Script, opts: NarrateOptions, fmt: OutputFormat,
 
 def _produce_blocks(script: Script, voice: VoicePreset, opts: NarrateOptions, fmt: OutputFormat,
                     synthesizer: Synthesizer, options: EngineOptions | None, temp: Path,
-                    work: Path, previous: planning.PreviousPlan | None = None) -> Rendered:
+                    work: Path, previous: planning.RecordedPlan | None = None) -> Rendered:
     """Blocks encoded by the workers with the planned gain and limiter, joined frame by frame
     (narrate.blockjoin); the blocks' own loudness meters add up to the whole's. `previous`:
     the plan the last output at this path was made with, kept if the new one is close."""
@@ -230,11 +230,11 @@ def _produce_blocks(script: Script, voice: VoicePreset, opts: NarrateOptions, fm
     settings = (fmt.name, opts.bitrate, opts.sample_rate, True)
     offset = planning.offset_guess(settings)
     basis = planning.plan_basis(opening, rate, target, bitrate, offset)
-    if previous is not None and previous.basis == basis:
-        speculate = False  # the same opening, planned the same way: the last plan, as it was
+    unchanged = previous is not None and previous.basis == basis
+    speculate = speculate and not unchanged  # the same opening, planned the same way: the last plan
     try:
         with _PLANNING:
-            if previous is not None and previous.basis == basis:
+            if previous is not None and unchanged:
                 plan = previous.plan
             elif not opening:
                 plan = GainPlan(0.0, None)
@@ -276,8 +276,7 @@ def _produce_blocks(script: Script, voice: VoicePreset, opts: NarrateOptions, fm
         plan = GainPlan(leveling.gain_db, leveling.limit_db, plan.codec_offset)
     return Rendered(duration=joined.duration, starts=joined.starts, speech=joined.speech,
                     delivered=delivered, openings=joined.openings,
-                    leveling={"gain_db": plan.gain_db, "limit_db": plan.limit_db,
-                              "codec_offset": plan.codec_offset, "basis": basis})
+                    plan=planning.RecordedPlan(plan, basis))
 
 
 class SynthesisAhead:

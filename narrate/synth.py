@@ -30,8 +30,8 @@ from narrate.voices import VoicePreset
 
 if TYPE_CHECKING:
     from narrate.blocks import BlockAudio
-    from narrate.leveling import Leveling
     from narrate.cache import SegmentCache
+    from narrate.leveling import Leveling
 
 T = TypeVar("T")
 
@@ -128,6 +128,14 @@ class Synthesizer:
     def engine_version(self, engine_name: str, options: EngineOptions | None = None) -> str:
         return get_engine(engine_name, options).version()
 
+    def segment_keys(self, chunks: Sequence[Chunk], voice: VoicePreset,
+                     options: EngineOptions | None = None) -> list[str]:
+        """Each chunk's segment cache key (narrate.cache.segment_key)."""
+        from narrate.cache import segment_key
+
+        version = self.engine_version(voice.engine, options)
+        return [segment_key(voice.engine, version, voice, chunk.text) for chunk in chunks]
+
     def _pool_for(self, engine_name: str, options: EngineOptions | None = None) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None or self._engine != (engine_name, options):
@@ -162,9 +170,7 @@ class Synthesizer:
         cache = self._segment_cache(scratch)
         keys: list[str | None] = [None] * len(chunks)
         if cache is not None:
-            from narrate.cache import segment_key
-            version = self.engine_version(voice.engine, options)
-            keys = [segment_key(voice.engine, version, voice, chunk.text) for chunk in chunks]
+            keys = list(self.segment_keys(chunks, voice, options))
             if only_missing:
                 wanted = [i for i, key in enumerate(keys) if not cache.has(key)]  # type: ignore[arg-type]
                 yield from self._missing(chunks, wanted, voice, options, scratch)
@@ -239,8 +245,7 @@ class Synthesizer:
                 if isinstance(item, Future):
                     item.cancel()
 
-    def blocks(self, chunks: Sequence[Chunk], voice: VoicePreset, bitrate: str,
-               leveling: Leveling | None = None,
+    def blocks(self, chunks: Sequence[Chunk], voice: VoicePreset, bitrate: str, leveling: Leveling,
                options: EngineOptions | None = None, scratch: Path | None = None,
                counted: Collection[int] = ()) -> Iterator[BlockAudio]:
         """Yield the script's encoded blocks in order (narrate.blocks): cached blocks as they
@@ -249,13 +254,8 @@ class Synthesizer:
         for `synthesize`; the chunks at `counted` are in `stats` already (synthesised to plan
         the loudness or ahead of the blocks, which find them in the cache)."""
         from narrate.blocks import BlockJob, block_key, cached_block, make_block, plan_blocks
-        from narrate.cache import segment_key
-        from narrate.leveling import Leveling
 
-        leveling = leveling or Leveling()
-
-        version = self.engine_version(voice.engine, options)
-        keys = [segment_key(voice.engine, version, voice, chunk.text) for chunk in chunks]
+        keys = self.segment_keys(chunks, voice, options)
         segments = self._segment_cache(scratch)
         root = str(segments.root) if segments is not None else None
         jobs = []

@@ -35,8 +35,8 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
                             pause_after=pauses.title, paragraph=-1, starts_paragraph=True,
                             chapter=document.title))
     paragraph_index = 0
-    for section in document.sections:
-        if section.heading:
+    for index, section in enumerate(document.sections):
+        if section.heading and not (index == 0 and _same_words(section.heading, document.title)):
             chunks.append(Chunk(text=normalize(section.heading), display=section.heading,
                                 kind=ChunkKind.HEADING, pause_after=pauses.heading,
                                 paragraph=paragraph_index, starts_paragraph=True,
@@ -55,6 +55,15 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
                 ))
             paragraph_index += 1
     return Script(document=document, chunks=tuple(chunks))
+
+
+def _same_words(first: str, second: str) -> bool:
+    """Whether two headings say the same words (a saved page's <title> and its own <h1>, say):
+    the title is spoken once, not twice in a row."""
+    def words(text: str) -> list[str]:
+        return re.findall(r"\w+", text.casefold())
+
+    return bool(words(first)) and words(first) == words(second)
 
 
 def skip_patterns(patterns: Iterable[str]) -> list[re.Pattern[str]]:

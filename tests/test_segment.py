@@ -36,6 +36,18 @@ def test_headings_open_chapters():
     assert chapters == ["Doc", "Part one", "Part two"]
 
 
+def test_a_first_heading_that_repeats_the_title_is_spoken_once():
+    """A saved page's <title> and its own <h1> often say the same thing (an mdBook page:
+    "What is rustdoc? - The rustdoc book" and "What is rustdoc?"): said once, not twice."""
+    doc = Document(title="What is rustdoc?", sections=(
+        Section(("a.",), heading="What Is Rustdoc"), Section(("b.",), heading="What is rustdoc?")))
+    spoken = [(c.kind, c.display) for c in build_script(doc).chunks]
+    assert spoken == [(ChunkKind.TITLE, "What is rustdoc?"), (ChunkKind.TEXT, "a."),
+                      (ChunkKind.HEADING, "What is rustdoc?"), (ChunkKind.TEXT, "b.")]
+    other = Document(title="Doc", sections=(Section(("a.",), heading="Doc two"),))
+    assert [c.display for c in build_script(other).chunks] == ["Doc", "Doc two", "a."]
+
+
 def test_skip_patterns_drop_whole_paragraphs_only():
     from narrate.model import Document, Section
     from narrate.segment import drop_paragraphs, skip_patterns

@@ -21,11 +21,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from narrate.engines import engine_options  # noqa: E402
+from narrate.voice.engines import engine_options  # noqa: E402
 from narrate.model import Document, Section  # noqa: E402
-from narrate.segment import build_script  # noqa: E402
-from narrate.synth import default_jobs, synthesize  # noqa: E402
-from narrate.voices import resolve_voice  # noqa: E402
+from narrate.text.script import build_script  # noqa: E402
+from narrate.synthesis.synthesizer import default_jobs, synthesize  # noqa: E402
+from narrate.voice.presets import resolve_voice  # noqa: E402
 
 
 def sample_script(copies: int):
@@ -45,7 +45,7 @@ def run(voice_name: str, chunks, jobs: int) -> tuple[float, float]:
 
 def natural_wpm(chunks) -> float:
     """Piper joe's words per minute at length_scale 1.0, speech only (no pauses added)."""
-    from narrate.engines import get_engine
+    from narrate.voice.engines import get_engine
 
     voice = replace(resolve_voice("joe"), length_scale=1.0, sentence_silence=0.0)
     engine = get_engine("piper")

@@ -20,7 +20,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from narrate.pipeline import narrate_file  # noqa: E402
+from narrate.episode.pipeline import narrate_file  # noqa: E402
 from tests.asr import transcribe, word_error_rate  # noqa: E402
 
 SAMPLES = ("samples/river.txt", "samples/welcome.txt")

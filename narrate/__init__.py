@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def narrate_file(source: Any, out: Any = None, **options: Any) -> Episode:
-    """Narrate one document to an MP3; see narrate.pipeline.narrate_file."""
-    from narrate.pipeline import narrate_file as _narrate_file
+    """Narrate one document to an MP3; see narrate.episode.pipeline.narrate_file."""
+    from narrate.episode.pipeline import narrate_file as _narrate_file
 
     return _narrate_file(source, out, **options)

@@ -1,3 +1,3 @@
-from narrate.cli import main
+from narrate.cli.commands import main
 
 main()

@@ -8,7 +8,7 @@ from pathlib import Path
 from pydub import AudioSegment
 from pydub.silence import detect_nonsilent
 
-from narrate.ffmpeg import run
+from narrate.audio.ffmpeg import run
 
 RATE = 22050
 
@@ -30,7 +30,7 @@ def peak(audio: AudioSegment) -> int:
 
 def loudness(path: Path):
     """Integrated loudness and true peak of the decoded file, per BS.1770 (ffmpeg's ebur128)."""
-    from narrate.loudness import measure_file
+    from narrate.audio.loudness import measure_file
 
     return measure_file(path, true_peak=True)
 

@@ -27,7 +27,7 @@ def sample_path() -> Path:
 @pytest.fixture(scope="session")
 def narrated_sample(tmp_path_factory: pytest.TempPathFactory):
     """The bundled sample narrated once per session (the expensive part of many tests)."""
-    from narrate.pipeline import narrate_file
+    from narrate.episode.pipeline import narrate_file
 
     out = tmp_path_factory.mktemp("sample") / "welcome.mp3"
     episode = narrate_file(SAMPLE, out)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ctypes
 
-from narrate.engines import get_engine
+from narrate.voice.engines import get_engine
 
 
 def phonemes(text: str, voice: str = "gmw/en-us") -> str:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from mutagen.id3 import APIC, ID3
 
-from narrate.artwork import generate_cover
-from narrate.pipeline import narrate_file
+from narrate.episode.artwork import generate_cover
+from narrate.episode.pipeline import narrate_file
 
 FIRST = "Ünïcode café article.mp3"
 SECOND = "sub dir/Second #2.mp3"

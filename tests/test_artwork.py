@@ -3,7 +3,7 @@ import io
 import pytest
 from PIL import Image
 
-from narrate.artwork import generate_cover
+from narrate.episode.artwork import generate_cover
 
 
 def test_cover_is_square_podcast_size_and_stable():

@@ -14,10 +14,10 @@ import pytest
 from click.testing import CliRunner
 from mutagen.id3 import ID3
 
-from narrate.batch import gather, run_batch
-from narrate.cli import cli
-from narrate.pipeline import NarrateOptions
-from narrate.progress import LineProgress, QuietProgress
+from narrate.run.batch import gather, run_batch
+from narrate.cli.commands import cli
+from narrate.episode.pipeline import NarrateOptions
+from narrate.cli.progress import LineProgress, QuietProgress
 from tests.audio_check import decode, speech_regions
 
 PARAGRAPHS = ["The first paragraph is short.", "The second paragraph is short too.",
@@ -171,7 +171,7 @@ def test_several_inputs_glob_quiet_and_lines(tree, tmp_path, cache_dir):
 def test_line_progress_names_output_and_length(tmp_path):
     from io import StringIO
 
-    from narrate.batch import FileResult, Job
+    from narrate.run.batch import FileResult, Job
 
     stream = StringIO()
     LineProgress(stream).finished(FileResult(Job(Path("a.txt"), Path("o/a.mp3")), "done", duration=65))

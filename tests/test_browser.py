@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import mutagen
 import pytest
 
-from narrate.serve import EpisodeServer
+from narrate.publish.serve import EpisodeServer
 from tests.audio_check import decode
 from tests.podcast_folder import FIRST, SECOND, make_podcast
 

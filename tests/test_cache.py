@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from narrate.cache import CacheError, SegmentCache, parse_size, segment_key
-from narrate.voices import VoicePreset
+from narrate.synthesis.cache import CacheError, SegmentCache, parse_size, segment_key
+from narrate.voice.presets import VoicePreset
 
 
 def test_key_changes_with_everything_that_changes_the_sound():

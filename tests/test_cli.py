@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from mutagen.id3 import ID3
 
-from narrate.cli import cli
+from narrate.cli.commands import cli
 from tests.audio_check import decode
 
 ARTICLE = "A Small Headline\n\nThe first paragraph is here. It has two sentences.\n\nThe second one ends it.\n"

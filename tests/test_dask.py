@@ -17,11 +17,11 @@ import distributed  # the dask extra (CI installs it)
 import pytest
 from click.testing import CliRunner
 
-from narrate.batch import gather, run_batch
-from narrate.cli import cli
-from narrate.dask_executor import ClusterError, DaskExecutor
-from narrate.pipeline import NarrateOptions
-from narrate.progress import QuietProgress
+from narrate.run.batch import gather, run_batch
+from narrate.cli.commands import cli
+from narrate.run.dask_executor import ClusterError, DaskExecutor
+from narrate.episode.pipeline import NarrateOptions
+from narrate.cli.progress import QuietProgress
 from tests.audio_check import decode, speech_regions
 
 
@@ -121,17 +121,17 @@ def test_cli_prints_the_report_and_a_version_mismatch_is_one_line(cluster, inbox
     assert f"done     {inbox / 'one.txt'} -> {out / 'one.mp3'}" in result.stderr
     assert "done        3 files" in result.stderr and "failed       1 file" in result.stderr
     assert f"{inbox / 'empty.txt'} is empty" in result.stderr
-    assert not (out / ".narrate.lock").exists()
+    assert not (out / ".narrate.run.lock").exists()
 
     # this client pretends to be another release: the workers (other processes) are not
-    monkeypatch.setattr("narrate.dask_executor.__version__", "0.0.1")
+    monkeypatch.setattr("narrate.run.dask_executor.__version__", "0.0.1")
     result = CliRunner().invoke(cli, [str(inbox), "-o", str(out), "--force", "--scheduler",
                                       cluster.scheduler_address])
     assert result.exit_code == 1
     error = result.stderr.splitlines()[-1]  # after the line about empty.txt, read here
     assert error.startswith("Error: worker tcp://127.0.0.1:") and "Traceback" not in result.stderr
     assert "this client narrate 0.0.1" in error and error.endswith("install the same versions on every worker")
-    assert not list(out.glob(".*partial*")) and not (out / ".narrate.lock").exists()
+    assert not list(out.glob(".*partial*")) and not (out / ".narrate.run.lock").exists()
 
 
 def test_local_cluster_from_the_command_line(inbox, tmp_path):
@@ -155,7 +155,7 @@ def test_a_task_that_keeps_failing_is_reported_not_retried_forever(cluster, tmp_
     """Real failures on the real cluster, fed to the executor's reporting: a task that kills
     its worker every time (the scheduler gives up after allowed-failures deaths), and one
     that raises every time (given up after its retries)."""
-    from narrate.batch import Job, Pending
+    from narrate.run.batch import Job, Pending
 
     item = Pending(Job(tmp_path / "a.txt", tmp_path / "a.mp3"), script=None, source_hash="")  # type: ignore[arg-type]
     executor = DaskExecutor(cluster.scheduler_address, retries=1)
@@ -173,7 +173,7 @@ def test_a_task_that_keeps_failing_is_reported_not_retried_forever(cluster, tmp_
 
 
 def test_files_from_a_worker_are_written_beside_the_episode_only(tmp_path):
-    from narrate.dask_executor import write_files
+    from narrate.run.dask_executor import write_files
     from narrate.errors import OutputError
 
     write_files(tmp_path / "out" / "a.mp3", {"a.narrate.json": b"{}", "a.mp3": b"ID3", "a.srt": b"1"})

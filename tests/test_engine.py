@@ -3,8 +3,8 @@
 import subprocess
 import sys
 
-from narrate.engines import get_engine
-from narrate.voices import VoicePreset
+from narrate.voice.engines import get_engine
+from narrate.voice.presets import VoicePreset
 
 RATE = 22050
 
@@ -32,8 +32,8 @@ def test_voices_include_english():
 def test_first_chunk_after_start_is_never_dropped():
     """In a fresh process, the very first utterances all produce audio (pyttsx3 2.99's race)."""
     code = (
-        "from narrate.engines import get_engine\n"
-        "from narrate.voices import VoicePreset\n"
+        "from narrate.voice.engines import get_engine\n"
+        "from narrate.voice.presets import VoicePreset\n"
         "e = get_engine('espeak')\n"
         "print([len(e.synthesize(t, VoicePreset())) for t in ['First.', 'Second one.', 'Third.']])\n"
     )
@@ -45,7 +45,7 @@ def test_first_chunk_after_start_is_never_dropped():
 
 
 def test_engine_that_cannot_start_says_what_to_install(tmp_path):
-    code = "from narrate.engines import get_engine\nget_engine('espeak')\n"
+    code = "from narrate.voice.engines import get_engine\nget_engine('espeak')\n"
     env = {"ESPEAK_DATA_PATH": str(tmp_path), "PATH": "/usr/bin:/bin"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert out.returncode != 0

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from narrate.lexicon import DEFAULT_LEXICON, load_file
-from narrate.normalize import normalize
+from narrate.text.lexicon import DEFAULT_LEXICON, load_file
+from narrate.text.normalize import normalize
 from tests.espeak_phonemes import phonemes
 
 

@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from narrate.batch import gather, run_batch
-from narrate.cli import cli
-from narrate.lock import LOCK_NAME, LockedError, folder_lock
-from narrate.pipeline import NarrateOptions
-from narrate.progress import QuietProgress
+from narrate.run.batch import gather, run_batch
+from narrate.cli.commands import cli
+from narrate.run.lock import LOCK_NAME, LockedError, folder_lock
+from narrate.episode.pipeline import NarrateOptions
+from narrate.cli.progress import QuietProgress
 from tests.audio_check import decode, speech_regions
 
 
@@ -117,7 +117,7 @@ def test_a_read_only_output_folder_fails_its_files_and_keeps_the_rest(tmp_path, 
     (src / "news" / "two.txt").write_text(article("Two", 3))
     executor = None
     if scheduler:
-        from narrate.dask_executor import DaskExecutor
+        from narrate.run.dask_executor import DaskExecutor
 
         executor = DaskExecutor(scheduler, workers=1)
     report = run_batch(gather([src], tmp_path / "out"), NarrateOptions(jobs=1), QuietProgress(), executor=executor)

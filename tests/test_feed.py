@@ -13,10 +13,10 @@ from click.testing import CliRunner
 from lxml import etree
 from PIL import Image
 
-from narrate.cli import cli
+from narrate.cli.commands import cli
 from narrate.errors import FeedError
-from narrate.feed import update_feed, url_for
-from narrate.feedsettings import tomllib
+from narrate.publish.feed import update_feed, url_for
+from narrate.publish.feedsettings import tomllib
 from tests.podcast_folder import FIRST, FIRST_TEXT, SECOND, copy_podcast, make_podcast, narrate_text
 
 BASE = "http://podcast.test:8000/my pod/".replace(" ", "%20")

@@ -10,8 +10,8 @@ from mutagen.id3 import ID3
 from mutagen.mp4 import MP4
 from mutagen.wave import WAVE
 
-from narrate.cli import cli
-from narrate.pipeline import narrate_file
+from narrate.cli.commands import cli
+from narrate.episode.pipeline import narrate_file
 from tests.audio_check import decode, ffmetadata_chapters, loudness
 
 TITLE = "Why Your Next Podcast Should Be an Article"

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from narrate.errors import InputError
-from narrate.readers import format_for, read_document, sniff_format
-from narrate.readers.blocks import CODE_NOTE, TABLE_NOTE
-from narrate.readers.html import read_html
-from narrate.readers.markdown import read_markdown
+from narrate.text.readers import format_for, read_document, sniff_format
+from narrate.text.readers.blocks import CODE_NOTE, TABLE_NOTE
+from narrate.text.readers.html import read_html
+from narrate.text.readers.markdown import read_markdown
 from tests.epub_builder import build_epub, cover_png
 
 DATA = Path(__file__).parent / "data"
@@ -155,6 +155,6 @@ def test_unknown_format_is_refused():
     ("<p>no title at all</p>", "Guessed", "Guessed"),
 ])
 def test_page_title_prefers_the_pages_own(page, extracted, expected):
-    from narrate.readers.html import page_title
+    from narrate.text.readers.html import page_title
 
     assert page_title(f"<html><head>{page}</head><body></body></html>", extracted) == expected

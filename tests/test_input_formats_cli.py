@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from mutagen.id3 import ID3
 from mutagen.mp3 import MP3
 
-from narrate.cli import cli
+from narrate.cli.commands import cli
 from tests.epub_builder import build_epub
 from tests.test_input_formats import NEWS, NEWS_BOILERPLATE, POST
 

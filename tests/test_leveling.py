@@ -8,18 +8,18 @@ import math
 
 import pytest
 
-from narrate.blockencoder import Mp3Encoder
+from narrate.audio.mp3encoder import Mp3Encoder
 from narrate.errors import EncodeError
-from narrate.ffmpeg import run
-from narrate.leveling import Leveling, LoudnessMeter, integrated_loudness, level, measure
-from narrate.loudness import measure_pcm
-from narrate.mp3join import BLOCK_DELAY_SAMPLES, count_frames
+from narrate.audio.ffmpeg import run
+from narrate.audio.leveling import Leveling, LoudnessMeter, integrated_loudness, level, measure
+from narrate.audio.loudness import measure_pcm
+from narrate.audio.mp3join import BLOCK_DELAY_SAMPLES, count_frames
 
 
 @pytest.fixture(scope="module")
 def speech():
-    from narrate.engines import get_engine
-    from narrate.voices import VoicePreset
+    from narrate.voice.engines import get_engine
+    from narrate.voice.presets import VoicePreset
 
     engine = get_engine("espeak")
     text = ("Pack my box with five dozen liquor jugs. How vexingly quick daft zebras jump! "

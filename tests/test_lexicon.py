@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from narrate.errors import LexiconError, VoiceError
-from narrate.lexicon import (
+from narrate.text.lexicon import (
     DEFAULT_LEXICON,
     Lexicon,
     apply_lexicon,
@@ -16,9 +16,9 @@ from narrate.lexicon import (
     merge,
     parse_table,
 )
-from narrate.readers.text import read_text
-from narrate.segment import build_script
-from narrate.voices import load_preset_file
+from narrate.text.readers.text import read_text
+from narrate.text.script import build_script
+from narrate.voice.presets import load_preset_file
 
 
 def lexicon(**words: str) -> Lexicon:

@@ -2,8 +2,8 @@
 
 import pytest
 
-from narrate.loudness import Loudness, parse_summary
-from narrate.pipeline import narrate_file
+from narrate.audio.loudness import Loudness, parse_summary
+from narrate.episode.pipeline import narrate_file
 from tests.audio_check import decode, loudness, speech_regions
 
 TEXT = ("Loudness Check\n\n"
@@ -51,7 +51,7 @@ def test_other_target_and_format(text_file, tmp_path):
 
 
 def test_paragraphs_keep_an_even_level(text_file, tmp_path):
-    from narrate.loudness import measure_pcm
+    from narrate.audio.loudness import measure_pcm
 
     episode = narrate_file(text_file, tmp_path / "out.wav")
     audio = decode(episode.path)
@@ -69,13 +69,13 @@ def test_a_plan_that_misses_is_corrected(text_file, tmp_path, monkeypatch, caplo
     import dataclasses
     import logging
 
-    import narrate.planning as planning
+    import narrate.episode.planning as planning
 
     planner = "plan_block_loudness" if name.endswith(".mp3") else "plan_loudness"
     real = getattr(planning, planner)
     monkeypatch.setattr(planning, planner, lambda *a, **k: dataclasses.replace(
         real(*a, **k), gain_db=real(*a, **k).gain_db - 4.0))
-    with caplog.at_level(logging.INFO, logger="narrate.produce"):
+    with caplog.at_level(logging.INFO, logger="narrate.episode.produce"):
         episode = narrate_file(text_file, tmp_path / name)
     assert "encoding again" in caplog.text
     measured = loudness(episode.path)
@@ -87,11 +87,11 @@ def test_a_codec_check_that_changes_the_plan_re_encodes_the_blocks(text_file, tm
     changes the plan (here: a codec offset guessed 2.6 LU wrong) means encoding again."""
     import logging
 
-    import narrate.planning as planning
+    import narrate.episode.planning as planning
 
     monkeypatch.setattr(planning, "CODEC_OFFSET_GUESS", {"MP3": -3.0})
     monkeypatch.setattr(planning, "_codec_offsets", {})
-    with caplog.at_level(logging.INFO, logger="narrate.produce"):
+    with caplog.at_level(logging.INFO, logger="narrate.episode.produce"):
         episode = narrate_file(text_file, tmp_path / "out.mp3")
     assert "the codec check changed the plan" in caplog.text
     measured = loudness(episode.path)
@@ -101,8 +101,8 @@ def test_a_codec_check_that_changes_the_plan_re_encodes_the_blocks(text_file, tm
 
 @pytest.fixture(scope="module")
 def speech():
-    from narrate.engines import get_engine
-    from narrate.voices import VoicePreset
+    from narrate.voice.engines import get_engine
+    from narrate.voice.presets import VoicePreset
 
     engine = get_engine("espeak")
     pcm = engine.synthesize("Pack my box with five dozen liquor jugs. How vexingly quick daft zebras jump!",
@@ -112,7 +112,7 @@ def speech():
 
 def test_one_pass_over_several_gains_measures_each(speech):
     """Planning measures a grid of gains in one ffmpeg pass: each branch as a pass of its own."""
-    from narrate.loudness import gain_filters, measure_gains, measure_pcm
+    from narrate.audio.loudness import gain_filters, measure_gains, measure_pcm
 
     pcm, rate = speech
     gains = [2.0, 5.0, 8.0]
@@ -127,7 +127,7 @@ def test_a_re_run_keeps_the_plan_and_every_encoded_block(text_file, tmp_path, mo
     untouched, and the same gain."""
     import json
 
-    import narrate.planning as planning
+    import narrate.episode.planning as planning
 
     monkeypatch.setenv("NARRATE_CACHE_DIR", str(tmp_path / "cache"))
     out = tmp_path / "out.mp3"
@@ -147,8 +147,8 @@ def test_a_re_run_keeps_the_plan_and_every_encoded_block(text_file, tmp_path, mo
 
 
 def test_a_plan_close_to_the_last_one_keeps_its_gain():
-    from narrate.loudness import GainPlan
-    from narrate.planning import steady_plan
+    from narrate.audio.loudness import GainPlan
+    from narrate.episode.planning import steady_plan
 
     last = GainPlan(7.60, -2.0, -0.4)
     assert steady_plan(GainPlan(7.70, -2.0, -0.45), last) == GainPlan(7.60, -2.0, -0.45)

@@ -7,10 +7,10 @@ import io
 import pytest
 from mutagen.mp3 import MP3
 
-from narrate.blocks import MAX_BLOCK_CHUNKS, plan_blocks
+from narrate.synthesis.blocks import MAX_BLOCK_CHUNKS, plan_blocks
 from narrate.errors import EncodeError
-from narrate.mp3join import Mp3Joiner, count_frames, info_frame, parse_header
-from narrate.pipeline import NarrateOptions, narrate_file, prepare
+from narrate.audio.mp3join import Mp3Joiner, count_frames, info_frame, parse_header
+from narrate.episode.pipeline import NarrateOptions, narrate_file, prepare
 from tests.audio_check import decode, loudness, speech_regions
 
 HEADER = bytes.fromhex("fff380c4")  # MPEG-2 Layer III, 64 kb/s, 22,050 Hz, mono

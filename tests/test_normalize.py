@@ -2,8 +2,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from narrate import normalize as n
-from narrate.normalize import normalize
+from narrate.text import normalize as n
+from narrate.text.normalize import normalize
 
 # (function, input, what it must become): one table for every normaliser.
 CASES = [

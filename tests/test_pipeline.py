@@ -4,7 +4,7 @@ from mutagen.id3 import ID3
 from mutagen.mp3 import MP3
 
 from narrate.model import ChunkKind
-from narrate.pipeline import NarrateOptions, prepare
+from narrate.episode.pipeline import NarrateOptions, prepare
 from tests.audio_check import decode, speech_regions
 
 

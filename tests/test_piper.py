@@ -16,14 +16,14 @@ from click.testing import CliRunner
 from mutagen.id3 import ID3
 from mutagen.mp3 import MP3
 
-from narrate.cli import cli
-from narrate.engines import EngineOptions, engine_options, get_engine, resolve_device
-from narrate.engines import piper
+from narrate.cli.commands import cli
+from narrate.voice.engines import EngineOptions, engine_options, get_engine, resolve_device
+from narrate.voice.engines import piper
 from narrate.errors import VoiceError
-from narrate.mp3join import BLOCK_DELAY_SAMPLES
-from narrate.pipeline import narrate_file
-from narrate.synth import default_jobs, effective_jobs
-from narrate.voices import VoicePreset, resolve_voice
+from narrate.audio.mp3join import BLOCK_DELAY_SAMPLES
+from narrate.episode.pipeline import narrate_file
+from narrate.synthesis.synthesizer import default_jobs, effective_jobs
+from narrate.voice.presets import VoicePreset, resolve_voice
 from tests.asr import transcribe, word_error_rate
 from tests.audio_check import decode, peak, speech_regions
 
@@ -225,7 +225,7 @@ def test_missing_extra_gives_an_install_hint(tmp_path, blocked, message):
     source = tmp_path / "a.txt"
     source.write_text("Hello.\n")
     code = (f"import sys; sys.modules[{blocked!r}] = None\n"
-            "from narrate.cli import main\n"
+            "from narrate.cli.commands import main\n"
             f"sys.argv = ['narrate', {str(source)!r}, '--voice', 'joe']\nmain()\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO,
                             env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path)})
@@ -236,7 +236,7 @@ def test_missing_extra_gives_an_install_hint(tmp_path, blocked, message):
 def test_espeak_and_piper_share_a_process():
     """piper's bundled eSpeak NG bridge must not bind to the eSpeak engine's libespeak-ng
     (that crashed with a segfault); a subprocess, so a crash fails the test, not the run."""
-    code = ("from narrate.engines import get_engine\nfrom narrate.voices import resolve_voice\n"
+    code = ("from narrate.voice.engines import get_engine\nfrom narrate.voice.presets import resolve_voice\n"
             "for name, voice in [('espeak', 'default'), ('piper', 'joe')] * 2:\n"
             "    assert len(get_engine(name).synthesize('Hello there.', resolve_voice(voice))) > 10000\n"
             "print('ok')\n")

@@ -1,9 +1,9 @@
 import pytest
 
 from narrate.errors import InputError
-from narrate.readers import read_document
-from narrate.readers.decode import decode_text
-from narrate.readers.text import read_text, split_paragraphs, title_from_name
+from narrate.text.readers import read_document
+from narrate.text.readers.decode import decode_text
+from narrate.text.readers.text import read_text, split_paragraphs, title_from_name
 
 
 def test_utf8_with_bom_and_crlf():
@@ -92,7 +92,7 @@ def test_plain_text_section_headings_become_sections():
 
 @pytest.mark.parametrize("line", ["Chapter II", "Epilogue", "BREAKING NEWS", "Part 3 - Home"])
 def test_section_heading_shapes(line):
-    from narrate.readers.text import looks_like_section_heading
+    from narrate.text.readers.text import looks_like_section_heading
 
     assert looks_like_section_heading(line)
 
@@ -100,6 +100,6 @@ def test_section_heading_shapes(line):
 @pytest.mark.parametrize("line", ["It was late.", "Chapter and verse were quoted at length by all of them here",
                                   "A normal short line", "OK"])
 def test_prose_is_not_a_section_heading(line):
-    from narrate.readers.text import looks_like_section_heading
+    from narrate.text.readers.text import looks_like_section_heading
 
     assert not looks_like_section_heading(line)

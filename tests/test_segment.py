@@ -1,6 +1,6 @@
 from narrate.model import ChunkKind, Document, Section
-from narrate.readers.text import read_text
-from narrate.segment import Pauses, build_script
+from narrate.text.readers.text import read_text
+from narrate.text.script import Pauses, build_script
 
 NEWS = (
     "GENEVA (Reuters) - The U.N. said on Tuesday that talks would resume. "
@@ -50,7 +50,7 @@ def test_a_first_heading_that_repeats_the_title_is_spoken_once():
 
 def test_skip_patterns_drop_whole_paragraphs_only():
     from narrate.model import Document, Section
-    from narrate.segment import drop_paragraphs, skip_patterns
+    from narrate.text.script import drop_paragraphs, skip_patterns
 
     doc = Document("T", (Section(("Keep me.", "(Reporting by Ann)"), None),
                          Section(("Advertisement",), "Heading stays")))
@@ -64,7 +64,7 @@ def test_bad_skip_pattern_names_itself():
     import pytest
 
     from narrate.errors import OptionError
-    from narrate.segment import skip_patterns
+    from narrate.text.script import skip_patterns
 
     with pytest.raises(OptionError, match=r"--skip '\[a-' is not a valid regular expression"):
         skip_patterns(["[a-"])

@@ -1,6 +1,6 @@
 import pytest
 
-from narrate.sentences import chunk_sentences, split_long_sentence, split_sentences
+from narrate.text.sentences import chunk_sentences, split_long_sentence, split_sentences
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -18,8 +18,8 @@ import podcastparser
 import pytest
 
 from narrate.errors import FeedError
-from narrate.feed import url_for
-from narrate.serve import EpisodeServer, Refused, Unsatisfiable, parse_range, resolve_request
+from narrate.publish.feed import url_for
+from narrate.publish.serve import EpisodeServer, Refused, Unsatisfiable, parse_range, resolve_request
 from tests.podcast_folder import FIRST, SECOND, copy_podcast, make_podcast
 
 
@@ -226,7 +226,7 @@ def test_cli_serve_on_all_interfaces_warns_and_stops_cleanly(template: Path, tmp
 def test_cli_serve_needs_a_folder(tmp_path: Path):
     from click.testing import CliRunner
 
-    from narrate.cli import cli
+    from narrate.cli.commands import cli
 
     result = CliRunner().invoke(cli, ["serve", str(tmp_path / "nope"), "--port", "0"])
     assert result.exit_code == 1

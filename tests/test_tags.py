@@ -3,7 +3,7 @@
 from mutagen.id3 import ID3, CTOCFlags
 
 from narrate.model import Chapter
-from narrate.tags import EpisodeTags, write_mp3_tags
+from narrate.episode.tags import EpisodeTags, write_mp3_tags
 
 
 def test_more_chapters_than_one_ctoc_can_list(tmp_path):

@@ -1,7 +1,7 @@
 """Exact timing with known durations: no engine involved."""
 
 from narrate.model import Chunk, ChunkKind
-from narrate.timeline import chapter_title, plan_chapters, plan_cues, start_times
+from narrate.episode.timeline import chapter_title, plan_chapters, plan_cues, start_times
 
 
 def chunk(display, paragraph, starts, chapter=None, kind=ChunkKind.TEXT):

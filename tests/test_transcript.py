@@ -9,12 +9,12 @@ from click.testing import CliRunner
 from mutagen.id3 import ID3
 from PIL import Image
 
-from narrate.cli import cli
-from narrate.ffmpeg import run as ffmpeg
-from narrate.manifest import read_manifest
+from narrate.cli.commands import cli
+from narrate.audio.ffmpeg import run as ffmpeg
+from narrate.episode.manifest import read_manifest
 from narrate.model import Chapter, Chunk, ChunkKind, Cue
-from narrate.pipeline import NarrateOptions, narrate_file, prepare
-from narrate.transcript import chapters_json, plain_text, to_srt, to_vtt
+from narrate.episode.pipeline import NarrateOptions, narrate_file, prepare
+from narrate.episode.transcript import chapters_json, plain_text, to_srt, to_vtt
 from tests.audio_check import decode, loudness, speech_regions
 
 INTRO_TONE, INTRO_SILENCE = 1.0, 1.0
@@ -167,7 +167,7 @@ def test_an_intro_ffmpeg_cannot_read_is_one_line(tmp_path, sample_path):
 def test_sidecar_names_share_the_stem():
     from pathlib import Path
 
-    from narrate.transcript import CHAPTERS_SUFFIX, SIDECAR_SUFFIX, sidecar_path
+    from narrate.episode.transcript import CHAPTERS_SUFFIX, SIDECAR_SUFFIX, sidecar_path
 
     audio = Path("pod/ep.mp3")
     assert [sidecar_path(audio, SIDECAR_SUFFIX[k]) for k in ("srt", "vtt", "txt")] == [

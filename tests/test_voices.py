@@ -1,7 +1,7 @@
 import pytest
 
 from narrate.errors import VoiceError
-from narrate.voices import VoicePreset, builtin_voices_dir, list_presets, load_preset_file, resolve_voice
+from narrate.voice.presets import VoicePreset, builtin_voices_dir, list_presets, load_preset_file, resolve_voice
 
 
 def test_shipped_presets_load_and_are_useful():

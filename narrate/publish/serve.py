@@ -1,0 +1,311 @@
+"""`narrate serve DIR`: the feed, episodes, artwork and sidecars over HTTP, plus a web page.
+
+The standard library's ThreadingHTTPServer with a handler of our own, because
+SimpleHTTPRequestHandler lists folders and has no byte ranges, and podcast apps and
+browsers seek in audio with Range requests. Only files of the kinds narrate publishes
+(audio, artwork, transcripts, chapters, feed.xml) are served, only from inside DIR, never
+hidden files, and never a folder listing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import threading
+from dataclasses import dataclass
+from email.utils import formatdate, parsedate_to_datetime
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from narrate import __version__
+from narrate.publish.episodes import AUDIO_TYPES, CHAPTERS_SUFFIX, TRANSCRIPT_TYPES, folder_signature
+from narrate.errors import FeedError
+from narrate.publish.feed import FEED_NAME, FeedResult, update_feed
+from narrate.publish.feedsettings import SETTINGS_NAME
+
+CHUNK = 64 * 1024
+TEXT = "; charset=utf-8"
+SERVED_TYPES = {
+    **AUDIO_TYPES,
+    **{suffix: mime + TEXT for suffix, mime in TRANSCRIPT_TYPES.items()},
+    CHAPTERS_SUFFIX: "application/json+chapters" + TEXT,
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".png": "image/png",
+}
+FEED_TYPE = "application/rss+xml" + TEXT
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+class Refused(Exception):
+    """A request for something this server does not hand out; carries the status to send."""
+
+    def __init__(self, status: HTTPStatus) -> None:
+        super().__init__(status.phrase)
+        self.status = status
+
+
+class Unsatisfiable(Exception):
+    """A Range header in bytes that does not fit the file: 416."""
+
+
+def content_type(name: str) -> str | None:
+    """The MIME type for a file narrate publishes, else None (not served)."""
+    lower = name.lower()
+    for suffix in sorted(SERVED_TYPES, key=len, reverse=True):
+        if lower.endswith(suffix):
+            return SERVED_TYPES[suffix]
+    return None
+
+
+def resolve_request(root: Path, raw_path: str) -> Path:
+    """The file inside `root` that the URL path names, or Refused(403/404).
+
+    Checked on the raw path (encoded slashes), on the decoded segments (.., hidden names),
+    and after resolving symlinks (nothing that ends up outside `root`).
+    """
+    if not raw_path.startswith("/") or re.search(r"%(2f|5c|00)", raw_path, re.IGNORECASE) or "\\" in raw_path:
+        raise Refused(HTTPStatus.NOT_FOUND)
+    try:
+        decoded = unquote(raw_path, errors="strict")
+    except UnicodeDecodeError:
+        raise Refused(HTTPStatus.NOT_FOUND) from None
+    parts = decoded.split("/")[1:]
+    if any(part.startswith(".") for part in parts):
+        raise Refused(HTTPStatus.FORBIDDEN)
+    if any(part == "" for part in parts) or (content_type(parts[-1]) is None and parts != [FEED_NAME]):
+        raise Refused(HTTPStatus.NOT_FOUND)
+    try:
+        real = root.joinpath(*parts).resolve(strict=True)
+    except (OSError, RuntimeError):
+        raise Refused(HTTPStatus.NOT_FOUND) from None
+    if not real.is_relative_to(root):
+        raise Refused(HTTPStatus.FORBIDDEN)
+    if not real.is_file():
+        raise Refused(HTTPStatus.NOT_FOUND)
+    return real
+
+
+def parse_range(header: str, size: int) -> tuple[int, int] | None:
+    """(first, last) byte, inclusive; None to send the whole file; Unsatisfiable for a 416.
+
+    Other units and several ranges are ignored (RFC 9110 allows a full 200 answer);
+    a malformed or out-of-file bytes range is rejected.
+    """
+    unit, _, spec = header.partition("=")
+    if unit.strip().lower() != "bytes":
+        return None
+    if "," in spec:
+        return None
+    match = re.fullmatch(r"\s*(\d*)-(\d*)\s*", spec)
+    if not match or match.groups() == ("", ""):
+        raise Unsatisfiable(header)
+    first, last = match.groups()
+    if first == "":
+        length = int(last)
+        if length == 0:
+            raise Unsatisfiable(header)
+        start, end = max(0, size - length), size - 1
+    else:
+        start = int(first)
+        end = min(int(last), size - 1) if last else size - 1
+        if last and int(last) < start:
+            raise Unsatisfiable(header)
+    if start >= size:
+        raise Unsatisfiable(header)
+    return start, end
+
+
+@dataclass(frozen=True)
+class Validators:
+    etag: str
+    last_modified: str
+    mtime: int
+
+    @classmethod
+    def of(cls, stat: os.stat_result) -> Validators:
+        return cls(f'"{stat.st_size:x}-{stat.st_mtime_ns:x}"', formatdate(stat.st_mtime, usegmt=True),
+                   int(stat.st_mtime))
+
+    def matches(self, if_none_match: str | None, if_modified_since: str | None) -> bool:
+        """True when the client's copy is current (a 304)."""
+        if if_none_match is not None:
+            tags = [tag.strip().removeprefix("W/") for tag in if_none_match.split(",")]
+            return "*" in tags or self.etag in tags
+        return self._not_newer_than(if_modified_since)
+
+    def range_applies(self, if_range: str | None) -> bool:
+        if if_range is None:
+            return True
+        return if_range.strip() == self.etag or self._not_newer_than(if_range)
+
+    def _not_newer_than(self, http_date: str | None) -> bool:
+        if not http_date:
+            return False
+        try:
+            return self.mtime <= parsedate_to_datetime(http_date).timestamp()
+        except (TypeError, ValueError):
+            return False
+
+
+class EpisodeServer(ThreadingHTTPServer):
+    """Serves one folder; refreshes feed.xml when the feed or the page is asked for."""
+
+    daemon_threads = True
+
+    def __init__(self, folder: Path, host: str = "127.0.0.1", port: int = 8000, quiet: bool = False) -> None:
+        if not folder.is_dir():
+            raise FeedError(f"{folder} is not a folder: give the folder of narrated episodes")
+        if ":" in host:
+            self.address_family = socket.AF_INET6
+        try:
+            super().__init__((host, port), EpisodeHandler)
+        except OSError as exc:
+            raise FeedError(f"cannot listen on {host}:{port} ({exc.strerror}): "
+                            "pick another --port, or stop what is using it") from exc
+        self.root = folder.resolve()
+        self.quiet = quiet
+        self.base_url = f"http://{_url_host(host)}:{self.server_address[1]}/"
+        self._lock = threading.Lock()
+        self._cache: tuple[frozenset[tuple[str, int, int]], FeedResult] | None = None
+
+    def refresh(self) -> FeedResult:
+        """Rescan and rewrite the feed when a file in the folder changed; one at a time."""
+        with self._lock:
+            signature = folder_signature(self.root, (SETTINGS_NAME,))
+            if self._cache is None or self._cache[0] != signature:
+                result = update_feed(self.root, default_base_url=self.base_url)
+                self._cache = (folder_signature(self.root, (SETTINGS_NAME,)), result)
+            return self._cache[1]
+
+
+def _url_host(host: str) -> str:
+    """The name a podcast app on this machine or the LAN should use to reach `host`."""
+    if host in ("0.0.0.0", "", "::"):
+        host = lan_address()
+    return f"[{host}]" if ":" in host else host
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent); loopback if none."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+class EpisodeHandler(BaseHTTPRequestHandler):
+    server: EpisodeServer
+    protocol_version = "HTTP/1.1"
+    server_version = f"narrate/{__version__}"
+
+    def do_GET(self) -> None:  # noqa: N802 (the standard library's naming)
+        self._respond(body=True)
+
+    def do_HEAD(self) -> None:  # noqa: N802
+        self._respond(body=False)
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        if not self.server.quiet:
+            super().log_message(format, *args)
+
+    def _respond(self, body: bool) -> None:
+        raw = urlsplit(self.path).path
+        try:
+            if raw in ("/", "/index.html"):
+                self._send_page(body)
+                return
+            if raw == "/" + FEED_NAME:
+                self.server.refresh()
+            path = resolve_request(self.server.root, raw)
+        except Refused as refused:
+            self.send_error(refused.status)
+            return
+        except FeedError as exc:
+            self.log_error("%s", exc)
+            self.send_error(HTTPStatus.INTERNAL_SERVER_ERROR, explain=str(exc))
+            return
+        mime = FEED_TYPE if path == self.server.root / FEED_NAME else content_type(path.name)
+        self._send_file(path, mime or "application/octet-stream", body)
+
+    def _send_page(self, body: bool) -> None:
+        from narrate.publish.webpage import render_index
+
+        page = render_index(self.server.refresh())
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(page)))
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        if body:
+            self.wfile.write(page)
+
+    def _send_file(self, path: Path, mime: str, body: bool) -> None:
+        try:
+            handle = path.open("rb")
+        except OSError:
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return
+        with handle:
+            stat = os.fstat(handle.fileno())
+            size, check = stat.st_size, Validators.of(stat)
+            if check.matches(self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since")):
+                self.send_response(HTTPStatus.NOT_MODIFIED)
+                self._validator_headers(check)
+                self.end_headers()
+                return
+            span = (0, size - 1)
+            status = HTTPStatus.OK
+            header = self.headers.get("Range")
+            if header and check.range_applies(self.headers.get("If-Range")):
+                try:
+                    requested = parse_range(header, size)
+                except Unsatisfiable:
+                    self.send_response(HTTPStatus.REQUESTED_RANGE_NOT_SATISFIABLE)
+                    self.send_header("Content-Range", f"bytes */{size}")
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                if requested is not None:
+                    span, status = requested, HTTPStatus.PARTIAL_CONTENT
+            length = span[1] - span[0] + 1
+            self.send_response(status)
+            self.send_header("Content-Type", mime)
+            self.send_header("Content-Length", str(length))
+            self.send_header("Accept-Ranges", "bytes")
+            if status == HTTPStatus.PARTIAL_CONTENT:
+                self.send_header("Content-Range", f"bytes {span[0]}-{span[1]}/{size}")
+            self._validator_headers(check)
+            if path.name == FEED_NAME:
+                self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            if body:
+                self._copy(handle, span[0], length)
+
+    def _validator_headers(self, check: Validators) -> None:
+        self.send_header("ETag", check.etag)
+        self.send_header("Last-Modified", check.last_modified)
+
+    def _copy(self, handle, start: int, length: int) -> None:  # type: ignore[no-untyped-def]
+        handle.seek(start)
+        try:
+            while length > 0:
+                data = handle.read(min(CHUNK, length))
+                if not data:
+                    break
+                self.wfile.write(data)
+                length -= len(data)
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True  # players drop connections when they seek
+
+
+def is_loopback(host: str) -> bool:
+    return host in LOOPBACK or host.startswith("127.")
+
+
+__all__ = ["EpisodeServer", "resolve_request", "parse_range", "content_type", "lan_address", "is_loopback"]

@@ -1,0 +1,1 @@
+"""Runs: one file or a batch of them, the executors that render them (local, Dask), the lock."""

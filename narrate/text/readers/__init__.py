@@ -1,0 +1,130 @@
+"""Readers: one per file format, each producing the same Document.
+
+`read_document` is the only entry point: it loads bytes, decodes them, and picks a reader
+from `--format` or the file's extension.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from pathlib import Path
+
+from narrate.errors import InputError
+from narrate.model import Document
+from narrate.text.readers.decode import decode_text
+
+# A reader takes the decoded text (or, for a binary format, the raw bytes), the source
+# name and an optional forced title.
+Reader = Callable[[str, "str | None", "str | None"], Document]
+BytesReader = Callable[[bytes, "str | None", "str | None"], Document]
+
+
+@dataclass(frozen=True)
+class ReaderSpec:
+    """Where a reader lives; imported only when used, since some pull in large libraries."""
+
+    module: str
+    function: str
+    binary: bool = False
+    """True for container formats (EPUB): the reader gets bytes, not decoded text."""
+
+    def load(self) -> Callable[..., Document]:
+        return getattr(import_module(self.module), self.function)
+
+
+READERS: dict[str, ReaderSpec] = {
+    "txt": ReaderSpec("narrate.text.readers.text", "read_text"),
+    "md": ReaderSpec("narrate.text.readers.markdown", "read_markdown"),
+    "html": ReaderSpec("narrate.text.readers.html", "read_html"),
+    "epub": ReaderSpec("narrate.text.readers.epub", "read_epub", binary=True),
+}
+EXTENSIONS: dict[str, str] = {
+    ".txt": "txt", ".text": "txt", "": "txt",
+    ".md": "md", ".markdown": "md", ".mdown": "md", ".mkd": "md",
+    ".html": "html", ".htm": "html", ".xhtml": "html",
+    ".epub": "epub",
+}
+
+
+def supported_extensions() -> list[str]:
+    return sorted(ext for ext in EXTENSIONS if ext)
+
+
+ALIASES: dict[str, str] = {"text": "txt", "markdown": "md", "htm": "html"}
+
+
+def format_names() -> list[str]:
+    """What --format accepts."""
+    return sorted([*READERS, *ALIASES])
+
+
+def format_for(path: str, forced: str | None = None, data: bytes | None = None) -> str:
+    """The reader name for a path: `forced` wins, then the extension, then a look at the
+    content (for stdin and extension-less files: an EPUB or an HTML page), then plain text."""
+    if forced:
+        forced = ALIASES.get(forced.lower(), forced.lower())
+        if forced not in READERS:
+            raise InputError(f"unknown format {forced!r}: choose one of {', '.join(format_names())}")
+        return forced
+    suffix = Path(path).suffix.lower() if path != "-" else ""
+    if suffix in EXTENSIONS and suffix:
+        return EXTENSIONS[suffix]
+    return sniff_format(data or b"")
+
+
+def sniff_format(data: bytes) -> str:
+    """'epub' for a zip with the EPUB mimetype, 'html' for a page, else 'txt'."""
+    if data[:4] == b"PK\x03\x04" and b"application/epub+zip" in data[:200]:
+        return "epub"
+    head = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if head.startswith((b"<!doctype html", b"<html")):
+        return "html"
+    return "txt"
+
+
+def load_bytes(path: str) -> bytes:
+    """Read a file, or stdin for '-', with errors a user can act on."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    p = Path(path)
+    if not p.exists():
+        raise InputError(f"{path}: no such file")
+    if p.is_dir():
+        raise InputError(f"{path} is a directory: give a file (or a folder to the batch command)")
+    try:
+        return p.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
+
+
+def read_document(path: str, fmt: str | None = None, title: str | None = None,
+                  data: bytes | None = None) -> Document:
+    """Read `path` (or the given bytes) into a Document; refuse empty or binary input."""
+    raw = load_bytes(path) if data is None else data
+    name = "stdin" if path == "-" else path
+    spec = READERS[format_for(path, fmt, raw)]
+    warning = None
+    if spec.binary:
+        if not raw.strip():
+            raise InputError(f"{name} is empty: there is nothing to narrate")
+        document = spec.load()(raw, path, title)
+    else:
+        decoded = decode_text(raw, name)
+        if not decoded.text.strip():
+            raise InputError(f"{name} is empty: there is nothing to narrate")
+        document = spec.load()(decoded.text, path, title)
+        warning = decoded.warning
+    if not document.paragraphs:
+        raise InputError(f"{name} has no readable text: there is nothing to narrate")
+    if warning:
+        document = _with_warning(document, warning)
+    return document
+
+
+def _with_warning(document: Document, warning: str) -> Document:
+    from dataclasses import replace
+
+    return replace(document, warnings=document.warnings + (warning,))

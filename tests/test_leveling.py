@@ -24,8 +24,8 @@ def speech():
     engine = get_engine("espeak")
     text = ("Pack my box with five dozen liquor jugs. How vexingly quick daft zebras jump! "
             "The five boxing wizards jump quickly, and a wizard's job is to vex chumps quickly in fog.")
-    pcm = engine.synthesize(text, VoicePreset())
-    return pcm + bytes(2 * 11025) + pcm, engine.sample_rate
+    speech = engine.synthesize(text, VoicePreset())
+    return speech.pcm + bytes(2 * 11025) + speech.pcm, speech.sample_rate
 
 
 def samples(pcm: bytes) -> array.array:

@@ -105,9 +105,9 @@ def speech():
     from narrate.voice.presets import VoicePreset
 
     engine = get_engine("espeak")
-    pcm = engine.synthesize("Pack my box with five dozen liquor jugs. How vexingly quick daft zebras jump!",
-                            VoicePreset())
-    return pcm + b"\x00" * 22050 + pcm, engine.sample_rate
+    speech = engine.synthesize("Pack my box with five dozen liquor jugs. How vexingly quick daft zebras jump!",
+                               VoicePreset())
+    return speech.pcm + b"\x00" * 22050 + speech.pcm, speech.sample_rate
 
 
 def test_one_pass_over_several_gains_measures_each(speech):

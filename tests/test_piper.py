@@ -17,7 +17,7 @@ from mutagen.id3 import ID3
 from mutagen.mp3 import MP3
 
 from narrate.cli.commands import cli
-from narrate.voice.engines import EngineOptions, engine_options, get_engine, resolve_device
+from narrate.voice.engines import EngineOptions, engine_spec, get_engine
 from narrate.voice.engines import piper
 from narrate.errors import VoiceError
 from narrate.audio.mp3join import BLOCK_DELAY_SAMPLES
@@ -39,8 +39,9 @@ PIPER_WER_LIMIT = 0.40
 RATE = 22050
 
 
-def joe(**changes: object) -> VoicePreset:
-    return replace(resolve_voice("joe"), **changes)
+def joe(**settings: object) -> VoicePreset:
+    preset = resolve_voice("joe")
+    return replace(preset, settings=replace(preset.settings, **settings))
 
 
 def seconds(pcm: bytes) -> float:
@@ -63,8 +64,9 @@ def episode(tmp_path_factory):
 
 def test_joe_speaks_at_its_own_rate(engine):
     text = "This sentence has exactly eight words in it."
-    pcm = engine.synthesize(text, joe())
-    assert engine.sample_rate == RATE  # en_US-joe-medium is 22,050 Hz, like eSpeak NG
+    speech = engine.synthesize(text, joe())
+    assert speech.sample_rate == RATE  # en_US-joe-medium is 22,050 Hz, like eSpeak NG
+    pcm = speech.pcm
     expected = 8 / piper.NATURAL_WPM * 60
     assert 0.6 * expected < seconds(pcm) < 1.6 * expected
     assert peak(decode_pcm(pcm)) > 20000  # Piper normalises each sentence to full scale
@@ -79,10 +81,10 @@ def decode_pcm(pcm: bytes):
 def test_length_scale_and_sentence_silence(engine):
     text = "One small step. Then another one."
     steady = dict(noise_scale=0.0, noise_w_scale=0.0)  # no noise: durations repeat exactly
-    plain = engine.synthesize(text, joe(length_scale=1.0, sentence_silence=0.0, **steady))
-    gapped = engine.synthesize(text, joe(length_scale=1.0, sentence_silence=0.5, **steady))
+    plain = engine.synthesize(text, joe(length_scale=1.0, sentence_silence=0.0, **steady)).pcm
+    gapped = engine.synthesize(text, joe(length_scale=1.0, sentence_silence=0.5, **steady)).pcm
     assert len(gapped) - len(plain) == round(0.5 * RATE) * 2  # one gap between two sentences
-    slow = engine.synthesize(text, joe(length_scale=1.6, sentence_silence=0.0, **steady))
+    slow = engine.synthesize(text, joe(length_scale=1.6, sentence_silence=0.0, **steady)).pcm
     assert 1.4 < seconds(slow) / seconds(plain) < 1.8
 
 
@@ -143,17 +145,17 @@ def test_cli_refuses_what_piper_cannot_do(tmp_path, args, message):
 
 
 def test_rate_maps_to_length_scale():
-    assert joe().with_overrides(rate=piper.NATURAL_WPM).length_scale == 1.0
-    assert joe().with_overrides(rate=piper.NATURAL_WPM * 2).length_scale == 0.5
-    assert joe().with_overrides(rate=120).length_scale == round(piper.NATURAL_WPM / 120, 3)
+    assert joe().with_overrides(rate=piper.NATURAL_WPM).settings.length_scale == 1.0
+    assert joe().with_overrides(rate=piper.NATURAL_WPM * 2).settings.length_scale == 0.5
+    assert joe().with_overrides(rate=120).settings.length_scale == round(piper.NATURAL_WPM / 120, 3)
     assert joe().with_overrides(volume=0.5).volume == 0.5
     assert joe().with_overrides(rate=120).rate == 120  # the pace estimates (inspect) use
     assert joe(length_scale=2.0).rate == piper.NATURAL_WPM // 2
 
 
 @pytest.mark.parametrize("data, message", [
-    ({"engine": "piper", "rate": 170}, "rate is an eSpeak setting; use length_scale"),
-    ({"engine": "piper", "pitch": 40}, "pitch is an eSpeak setting"),
+    ({"engine": "piper", "rate": 170}, "rate does not apply to Piper voices; use length_scale"),
+    ({"engine": "piper", "pitch": 40}, "pitch does not apply to Piper voices"),
     ({"length_scale": 1.2}, 'length_scale only apply to engine = "piper"'),
     ({"engine": "piper", "length_scale": 3}, "length_scale 3.0 is outside 0.5-2.0"),
     ({"engine": "piper", "noise_scale": -1}, "noise_scale -1.0 is outside 0.0-2.0"),
@@ -169,7 +171,7 @@ def test_piper_preset_validation(data, message):
 
 def test_joe_preset_round_trips():
     preset = resolve_voice("joe")
-    assert (preset.engine, preset.voice, preset.length_scale) == ("piper", "en_US-joe-medium", 1.0)
+    assert (preset.engine, preset.voice, preset.settings.length_scale) == ("piper", "en_US-joe-medium", 1.0)
     assert "rate" not in preset.to_dict()
     assert VoicePreset.from_dict(preset.to_dict(), "joe", preset.path) == preset
 
@@ -193,7 +195,7 @@ def user_voices(tmp_path, monkeypatch):
 def test_voices_lists_packaged_and_local_piper_voices(user_voices):
     result = CliRunner().invoke(cli, ["voices", "--json"])
     assert result.exit_code == 0, result.output
-    listed = {v["id"]: v for v in json.loads(result.output)["piper_voices"]}
+    listed = {v["id"]: v for v in json.loads(result.output)["engines"]["piper"]}
     assert set(listed) == {"en_US-joe-medium", "en_GB-mine-medium"}  # lonely.onnx has no .json
     assert listed["en_US-joe-medium"]["languages"] == ["en-us"]
     assert listed["en_GB-mine-medium"]["name"].startswith("local, 22050 Hz")
@@ -210,7 +212,7 @@ def test_local_voice_by_id_by_path_and_by_preset(user_voices, tmp_path, engine):
     preset.write_text('engine = "piper"\nvoice = "en_GB-mine-medium.onnx"\nlength_scale = 0.9\n')
     by_preset = resolve_voice("mine")
     assert piper.locate_model(by_preset) == user_voices / "en_GB-mine-medium.onnx"  # beside the preset
-    assert len(engine.synthesize("Hi.", by_preset)) > 0
+    assert len(engine.synthesize("Hi.", by_preset).pcm) > 0
     with pytest.raises(VoiceError, match=r"lonely.onnx.json is missing"):
         piper.locate_model(VoicePreset(engine="piper", voice=str(user_voices / "lonely.onnx")))
     with pytest.raises(VoiceError, match=r"no Piper voice 'nobody'.*put nobody.onnx and nobody.onnx.json in"):
@@ -238,7 +240,7 @@ def test_espeak_and_piper_share_a_process():
     (that crashed with a segfault); a subprocess, so a crash fails the test, not the run."""
     code = ("from narrate.voice.engines import get_engine\nfrom narrate.voice.presets import resolve_voice\n"
             "for name, voice in [('espeak', 'default'), ('piper', 'joe')] * 2:\n"
-            "    assert len(get_engine(name).synthesize('Hello there.', resolve_voice(voice))) > 10000\n"
+            "    assert len(get_engine(name).synthesize('Hello there.', resolve_voice(voice)).pcm) > 10000\n"
             "print('ok')\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO)
     assert (result.returncode, result.stdout) == (0, "ok\n"), result.stderr[-500:]
@@ -246,12 +248,12 @@ def test_espeak_and_piper_share_a_process():
 
 def test_resolve_device_and_threads(caplog):
     with caplog.at_level(logging.WARNING):
-        device = resolve_device("piper", "cuda")
+        device = engine_spec("piper").resolve_device("cuda")
     assert device == ("cuda" if piper.cuda_available() else "cpu")
     assert (device == "cpu") == ("using the CPU" in caplog.text)
-    assert resolve_device("piper", "cpu") == "cpu"
-    assert engine_options("piper", "cpu", jobs=2, cores=8) == EngineOptions("cpu", 4)
-    assert engine_options("espeak", "cpu", jobs=2, cores=8) == EngineOptions()
+    assert engine_spec("piper").resolve_device("cpu") == "cpu"
+    assert engine_spec("piper").options("cpu", jobs=2, cores=8) == EngineOptions("cpu", 4)
+    assert engine_spec("espeak").options("cpu", jobs=2, cores=8) == EngineOptions()
 
 
 def test_effective_jobs_for_piper():

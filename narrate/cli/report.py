@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from narrate.model import Episode, Script
@@ -43,7 +44,7 @@ def describe_script(script: Script, voice: VoicePreset) -> dict[str, Any]:
         "date": document.date,
         "source": document.source,
         "voice": {"name": voice.name, "engine": voice.engine, "voice": voice.voice,
-                  "rate": voice.rate, "pitch": voice.pitch, "volume": voice.volume},
+                  "rate": voice.rate, "volume": voice.volume, **asdict(voice.settings)},
         "estimated_duration": round(total, 2),
         "chapters": [{"title": c.title, "start": round(c.start, 2)}
                      for c in plan_chapters(script.chunks, starts, total)],

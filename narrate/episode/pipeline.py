@@ -18,7 +18,7 @@ from narrate.model import Document, Episode, Script
 from narrate.text.readers import read_document
 from narrate.episode.produce import check_output_options, produce_episode
 from narrate.text.script import build_script
-from narrate.voice.engines import engine_options, preflight, resolve_device
+from narrate.voice.engines import engine_spec
 from narrate.synthesis.synthesizer import Synthesizer, default_jobs, effective_jobs
 from narrate.episode.tags import EpisodeTags
 from narrate.voice.presets import VoicePreset, resolve_voice
@@ -96,19 +96,7 @@ def _as_list(value: str | Path | Sequence[str | Path] | None) -> list:
 
 
 def _voice_for(options: NarrateOptions) -> VoicePreset:
-    from narrate.errors import VoiceError
-
-    try:
-        preset = resolve_voice(options.voice)
-    except VoiceError:
-        if options.voice is None or options.voice.endswith(".toml"):
-            raise
-        from narrate.voice.engines import get_engine
-
-        ids = []
-        for voice in get_engine("espeak").voices():
-            ids += [voice.id, *voice.languages]
-        preset = resolve_voice(options.voice, ids)
+    preset = resolve_voice(options.voice)
     return preset.with_overrides(options.rate, options.volume, options.pitch, options.pause)
 
 
@@ -137,14 +125,15 @@ def render(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOpti
     """Synthesise `script` and make the episode at `out_path` (format by extension), atomically."""
     started = time.perf_counter() if started is None else started
     chunks = script.chunks
-    device = resolve_device(voice.engine, opts.device)
+    spec = engine_spec(voice.engine)
+    device = spec.resolve_device(opts.device)
     if opts.synthesizer is None:
         jobs = effective_jobs(opts.jobs, len(chunks), voice.engine, device)
         with _own_synthesizer(opts, jobs) as synthesizer:
             return render(script, voice, out_path, replace(opts, synthesizer=synthesizer), started)
     synthesizer = opts.synthesizer
-    engine_opts = engine_options(voice.engine, device, synthesizer.jobs, default_jobs())
-    preflight(voice.engine, voice)
+    engine_opts = spec.options(device, synthesizer.jobs, default_jobs())
+    spec.preflight(voice)
     return produce_episode(script, voice, out_path, opts, synthesizer, engine_opts, started,
                            episode_tags(script, voice, opts))
 

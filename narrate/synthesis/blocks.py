@@ -110,8 +110,8 @@ def make_block(job: BlockJob, voice: VoicePreset, cache_root: str | None, in_poo
                 rate, pcm = found
                 result.reused += 1
             else:
-                pcm = engine.synthesize(text, voice)  # first: a Piper voice sets the rate
-                rate = engine.sample_rate
+                speech = engine.synthesize(text, voice)
+                pcm, rate = speech.pcm, speech.sample_rate
                 result.synthesised += 1
                 if cache is not None:
                     cache.put(key, rate, pcm)

@@ -46,8 +46,8 @@ class CacheError(NarrateError):
 
 def segment_key(engine: str, engine_version: str, voice: VoicePreset, text: str) -> str:
     """The address of one chunk's audio: changes whenever the chunk could sound different."""
-    settings = {"engine": engine, "engine_version": engine_version, "voice": voice.voice,
-                "rate": voice.rate, "pitch": voice.pitch, "volume": voice.volume, "text": text}
+    settings = {"engine": engine, "engine_version": engine_version, "text": text,
+                **voice.spec.identity(voice)}
     blob = json.dumps(settings, sort_keys=True, ensure_ascii=False).encode("utf-8")
     return hashlib.sha256(blob).hexdigest()
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from narrate.voice.engines import EngineOptions, get_engine, worker_defaults
+from narrate.voice.engines import EngineOptions, engine_spec, get_engine
 from narrate.synthesis.memory import fix_mmap_threshold
 from narrate.model import Chunk, Segment
 from narrate.voice.presets import VoicePreset
@@ -50,8 +50,9 @@ def effective_jobs(requested: int | None, chunk_count: int, engine: str = "espea
                    device: str = "cpu") -> int:
     """Workers to start: the engine's default (eSpeak: all cores; Piper: as memory allows),
     but never more than the text can keep busy."""
-    policy = worker_defaults(engine, default_jobs(), device)
-    default, min_chunks = policy or (default_jobs(), MIN_CHUNKS_PER_WORKER)
+    policy = engine_spec(engine).workers
+    default, min_chunks = (default_jobs(), MIN_CHUNKS_PER_WORKER) if policy is None else (
+        policy.default_workers(default_jobs(), device), policy.min_chunks_per_worker)
     jobs = requested or default
     return max(1, min(jobs, chunk_count // min_chunks))
 
@@ -60,8 +61,8 @@ def _speak(engine_name: str, index: int, text: str, voice: VoicePreset,
            cache_root: str | None = None, key: str | None = None,
            options: EngineOptions | None = None) -> Segment:
     engine = get_engine(engine_name, options)
-    pcm = engine.synthesize(text, voice)  # first: a Piper voice sets the engine's sample rate
-    segment = Segment(index=index, pcm=pcm, sample_rate=engine.sample_rate)
+    speech = engine.synthesize(text, voice)
+    segment = Segment(index=index, pcm=speech.pcm, sample_rate=speech.sample_rate)
     if cache_root is not None and key is not None:
         from narrate.synthesis.cache import SegmentCache
 

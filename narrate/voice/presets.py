@@ -13,8 +13,9 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from narrate.errors import VoiceError
+from narrate.errors import EngineError, VoiceError
 from narrate.text.script import Pauses
+from narrate.voice.engines import ENGINES, EngineSpec, coerce_settings, engine_names, engine_spec
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -26,12 +27,17 @@ DEFAULT_VOICE = "default"
 
 @dataclass(frozen=True)
 class VoicePreset:
-    """How to speak. Every field has a default, so a preset file may set only what it changes."""
+    """How to speak. Every field has a default, so a preset file may set only what it changes.
+
+    The keys every engine understands are fields here; the keys of one engine only (eSpeak NG's
+    pitch, Piper's length_scale, ...) are that engine's `settings` (see narrate.voice.engines).
+    A preset file keeps them all at its top level.
+    """
 
     name: str = DEFAULT_VOICE
     description: str = ""
     engine: str = "espeak"
-    """Which engine synthesises: 'espeak' (pyttsx3 over eSpeak NG) or 'piper' (neural)."""
+    """Which engine synthesises (`narrate voices` lists them)."""
     voice: str = "gmw/en-us"
     """The engine's own voice id, as `narrate voices` lists it (variants: 'gmw/en-us+f3'); for
     Piper also a path to a .onnx model (relative to the preset file)."""
@@ -40,54 +46,63 @@ class VoicePreset:
     lexicon: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
     """Pronunciation fixes for this voice: word = "respelling", as in a lexicon file."""
     rate: int = 175
-    """Words per minute (eSpeak accepts 80-450). For Piper, derived from length_scale."""
-    pitch: int = 50
-    """0-100; eSpeak's default is 50."""
+    """Words per minute (80-450). For engines with a pace setting of their own, derived from it."""
     volume: float = 1.0
     """0.1-2.0, a multiplier on the engine's normal level."""
     pauses: Pauses = field(default_factory=Pauses)
     """Silence in seconds after titles, headings, paragraphs and sentence groups."""
-    length_scale: float | None = None
-    """Piper: phoneme length, 0.5-2.0 (above 1 is slower); None: the voice's own (its .onnx.json)."""
-    noise_scale: float | None = None
-    """Piper: generator noise (expressiveness), 0-2; None: the voice's own."""
-    noise_w_scale: float | None = None
-    """Piper: phoneme width noise (rhythm variation), 0-2; None: the voice's own ('noise_w')."""
-    sentence_silence: float = 0.0
-    """Piper: seconds of silence between sentences inside one chunk."""
-    speaker_id: int | None = None
-    """Piper: which speaker of a multi-speaker voice; None: the voice's default."""
+    settings: Any = None
+    """The engine's own settings (its SPEC.settings type); None: that type's defaults."""
     path: str | None = None
     """Where the preset was loaded from (not read from the file)."""
 
     def __post_init__(self) -> None:
+        spec = self.spec
+        if self.settings is None:
+            object.__setattr__(self, "settings", spec.settings())
+        elif not isinstance(self.settings, spec.settings):
+            raise VoiceError(f"voice {self.name!r}: settings of another engine for {self.engine}")
         if not 80 <= self.rate <= 450:
             raise VoiceError(f"voice {self.name!r}: rate {self.rate} is outside 80-450 words per minute")
-        if not 0 <= self.pitch <= 100:
-            raise VoiceError(f"voice {self.name!r}: pitch {self.pitch} is outside 0-100")
-        if not 0.1 <= self.volume <= 2.0:
+        if not 0.1 <= self.volume <= spec.max_volume:
+            if self.volume > spec.max_volume and spec.max_volume < 2.0:
+                raise VoiceError(f"voice {self.name!r}: volume {self.volume} would clip: {spec.display} "
+                                 f"voices are already at full scale, so use 0.1-{spec.max_volume}")
             raise VoiceError(f"voice {self.name!r}: volume {self.volume} is outside 0.1-2.0")
         for pause in asdict(self.pauses).values():
             if not 0 <= pause <= 10:
                 raise VoiceError(f"voice {self.name!r}: pauses must be between 0 and 10 seconds")
-        _check_piper_settings(self)
-        if self.engine == PIPER:  # so estimates (narrate inspect) use the pace Piper will speak at
-            from narrate.voice.engines.piper import rate_for_length_scale
+        problem = self.settings.problem()
+        if problem:
+            raise VoiceError(f"voice {self.name!r}: {problem}")
+        if spec.pace is not None:  # so estimates (narrate inspect) use the pace it will speak at
+            object.__setattr__(self, "rate", spec.pace.rate_of(self.settings))
 
-            object.__setattr__(self, "rate", rate_for_length_scale(self.length_scale))
+    @property
+    def spec(self) -> EngineSpec:
+        try:
+            return engine_spec(self.engine)
+        except EngineError as exc:
+            raise VoiceError(f"voice {self.name!r}: {exc}") from exc
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], name: str, path: str | None = None) -> VoicePreset:
         """Validate a parsed TOML table: unknown keys and wrong types are errors, not ignored."""
-        known = {f.name for f in fields(cls)} - {"name", "path"}
-        unknown = set(data) - known
-        if unknown:
-            raise VoiceError(f"voice {name!r}: unknown setting(s) {', '.join(sorted(unknown))}")
         values: dict[str, Any] = dict(data)
+        engine = values.get("engine", "espeak")
+        if not isinstance(engine, str):
+            raise VoiceError(f"voice {name!r}: engine must be a string")
         try:
+            spec = engine_spec(engine)
+        except EngineError as exc:
+            raise VoiceError(f"voice {name!r}: {exc}") from exc
+        own = {f.name for f in fields(spec.settings)}
+        _check_keys(name, spec, set(values), own)
+        try:
+            settings = coerce_settings(spec.settings, {k: values.pop(k) for k in own & set(values)})
             if "pauses" in values:
                 values["pauses"] = Pauses(**{k: float(v) for k, v in values["pauses"].items()})
-            for key, kind in (("rate", int), ("pitch", int), ("volume", float)):
+            for key, kind in (("rate", int), ("volume", float)):
                 if key in values:
                     if isinstance(values[key], bool) or not isinstance(values[key], (int, float)):
                         raise TypeError(f"{key} must be a number")
@@ -98,96 +113,57 @@ class VoicePreset:
                 if not isinstance(values["lexicon"], dict):
                     raise TypeError("lexicon must be a table: [lexicon] then word = \"respelling\"")
                 parse_table(values["lexicon"], f"in voice preset {name!r}")  # errors name the entry
-            for key in ("description", "engine", "voice", "language"):
+            for key in ("description", "voice", "language"):
                 if key in values and not isinstance(values[key], str):
                     raise TypeError(f"{key} must be a string")
-            _coerce_piper_settings(values)
         except (TypeError, AttributeError) as exc:
             raise VoiceError(f"voice {name!r}: {exc}") from exc
-        _check_engine_keys(name, values)
-        return cls(name=name, path=path, **values)
+        return cls(name=name, path=path, settings=settings, **values)
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data.pop("path")
-        data.pop("name")
-        ignored = _ESPEAK_ONLY_KEYS if self.engine == PIPER else _PIPER_KEYS
-        return {k: v for k, v in data.items() if k not in ignored and v is not None}
+        """The preset as a file would say it: one flat table, the engine's settings included."""
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("name", "path", "settings")}
+        data["pauses"] = asdict(self.pauses)
+        data.update(asdict(self.settings))
+        return {k: v for k, v in data.items() if k not in self.spec.refused and v is not None}
 
     def with_overrides(self, rate: int | None = None, volume: float | None = None,
                        pitch: int | None = None, paragraph_pause: float | None = None) -> VoicePreset:
-        """Command-line options win over the preset (for Piper, `rate` sets length_scale)."""
-        if self.engine == PIPER:
-            return _piper_overrides(self, rate, volume, pitch, paragraph_pause)
-        pauses = self.pauses if paragraph_pause is None else replace(self.pauses, paragraph=paragraph_pause)
-        return replace(
-            self,
-            rate=self.rate if rate is None else rate,
-            volume=self.volume if volume is None else volume,
-            pitch=self.pitch if pitch is None else pitch,
-            pauses=pauses,
-        )
+        """Command-line options win over the preset (for an engine with a pace of its own,
+        `rate` sets that; `pitch` only where the engine has one)."""
+        spec = self.spec
+        changes: dict[str, Any] = {}
+        settings = self.settings
+        if pitch is not None:
+            if not hasattr(settings, "pitch"):
+                raise VoiceError(f"--pitch does not apply to {spec.display} voices such as {self.name!r}")
+            settings = replace(settings, pitch=pitch)
+        if rate is not None:
+            if spec.pace is not None:
+                settings = spec.pace.with_rate(settings, rate)
+            else:
+                changes["rate"] = rate
+        if volume is not None:
+            changes["volume"] = volume
+        if paragraph_pause is not None:
+            changes["pauses"] = replace(self.pauses, paragraph=paragraph_pause)
+        return replace(self, settings=settings, **changes)
 
 
-PIPER = "piper"
-_PIPER_FLOATS = ("length_scale", "noise_scale", "noise_w_scale", "sentence_silence")
-_PIPER_KEYS = (*_PIPER_FLOATS, "speaker_id")
-_ESPEAK_ONLY_KEYS = {"rate": "use length_scale (1.0 = the voice's own pace, above 1 is slower)",
-                     "pitch": "Piper voices have no pitch setting"}
-
-
-def _coerce_piper_settings(values: dict[str, Any]) -> None:
-    for key in _PIPER_FLOATS:
-        if key in values:
-            if isinstance(values[key], bool) or not isinstance(values[key], (int, float)):
-                raise TypeError(f"{key} must be a number")
-            values[key] = float(values[key])
-    if "speaker_id" in values and (isinstance(values["speaker_id"], bool)
-                                   or not isinstance(values["speaker_id"], int)):
-        raise TypeError("speaker_id must be a whole number")
-
-
-def _check_engine_keys(name: str, values: dict[str, Any]) -> None:
+def _check_keys(name: str, spec: EngineSpec, given: set[str], own: set[str]) -> None:
     """A setting the preset's engine ignores is a mistake worth saying, not silently dropping."""
-    if values.get("engine", "espeak") == PIPER:
-        for key, why in _ESPEAK_ONLY_KEYS.items():
-            if key in values:
-                raise VoiceError(f"voice {name!r}: {key} is an eSpeak setting; {why}")
-    else:
-        given = sorted(set(values) & set(_PIPER_KEYS))
-        if given:
-            raise VoiceError(f"voice {name!r}: {', '.join(given)} only apply to engine = \"piper\"")
-
-
-def _check_piper_settings(preset: VoicePreset) -> None:
-    checks = (("length_scale", 0.5, 2.0), ("noise_scale", 0.0, 2.0), ("noise_w_scale", 0.0, 2.0),
-              ("sentence_silence", 0.0, 10.0))
-    for key, low, high in checks:
-        value = getattr(preset, key)
-        if value is not None and not low <= value <= high:
-            raise VoiceError(f"voice {preset.name!r}: {key} {value} is outside {low}-{high}")
-    if preset.speaker_id is not None and preset.speaker_id < 0:
-        raise VoiceError(f"voice {preset.name!r}: speaker_id must be 0 or more")
-    if preset.engine == PIPER and preset.volume > 1.0:
-        raise VoiceError(f"voice {preset.name!r}: volume {preset.volume} would clip: Piper voices are "
-                         "already at full scale, so use 0.1-1.0")
-
-
-def _piper_overrides(preset: VoicePreset, rate: int | None, volume: float | None, pitch: int | None,
-                     paragraph_pause: float | None) -> VoicePreset:
-    """`--rate` becomes a length scale; `--pitch` has nothing to set on a neural voice."""
-    if pitch is not None:
-        raise VoiceError(f"--pitch does not apply to Piper voices such as {preset.name!r}")
-    changes: dict[str, Any] = {}
-    if rate is not None:
-        from narrate.voice.engines.piper import length_scale_for_rate
-
-        changes["length_scale"] = length_scale_for_rate(rate)
-    if volume is not None:
-        changes["volume"] = volume
-    if paragraph_pause is not None:
-        changes["pauses"] = replace(preset.pauses, paragraph=paragraph_pause)
-    return replace(preset, **changes)
+    for key in sorted(given & set(spec.refused)):
+        raise VoiceError(f"voice {name!r}: {key} does not apply to {spec.display} voices; {spec.refused[key]}")
+    common = {f.name for f in fields(VoicePreset)} - {"name", "path", "settings"}
+    stray = given - common - own
+    if not stray:
+        return
+    for other in engine_names():
+        theirs = {f.name for f in fields(engine_spec(other).settings)}
+        if stray & theirs:
+            keys = ", ".join(sorted(stray & theirs))
+            raise VoiceError(f"voice {name!r}: {keys} only apply to engine = \"{other}\"")
+    raise VoiceError(f"voice {name!r}: unknown setting(s) {', '.join(sorted(stray))}")
 
 
 def builtin_voices_dir() -> Path:
@@ -229,10 +205,11 @@ def list_presets() -> list[VoicePreset]:
 
 
 def resolve_voice(name: str | None, engine_voice_ids: list[str] | None = None) -> VoicePreset:
-    """Find a voice by preset name, preset path or engine voice id; suggest close matches.
+    """Find a voice by preset name, preset path or an engine's voice id; suggest close matches.
 
-    `engine_voice_ids` is the engine's list of ids (and languages); it is only consulted when
-    no preset matches, so the common case never starts the engine.
+    Engines are asked in the registry's order, cheap look-ups first, so the common case (a
+    preset) never starts an engine. `engine_voice_ids`, when given, stands in for eSpeak NG's
+    list of voice ids and languages (so a caller that has it need not start the engine).
     """
     name = name or DEFAULT_VOICE
     presets = preset_paths()
@@ -243,34 +220,28 @@ def resolve_voice(name: str | None, engine_voice_ids: list[str] | None = None) -
         if not path.is_file():
             raise VoiceError(f"voice preset file {name} not found")
         return load_preset_file(path)
-    piper = _piper_voice(name)
-    if piper is not None:
-        return piper
     base = load_preset_file(presets[DEFAULT_VOICE]) if DEFAULT_VOICE in presets else VoicePreset()
-    ids = engine_voice_ids or []
-    if _engine_has_voice(name, ids):
-        return replace(base, name=name, voice=name, description=f"eSpeak NG voice {name}")
-    suggestions = difflib.get_close_matches(name, list(presets) + ids, n=4, cutoff=0.5)
+    known: list[str] = list(presets)
+    for engine in ENGINES:
+        spec = engine_spec(engine)
+        if engine == "espeak" and engine_voice_ids is not None:
+            match = espeak_match(name, engine_voice_ids)
+            ids = engine_voice_ids
+        else:
+            match = spec.match_voice(name)
+            ids = []
+        if match is not None:
+            if engine == base.engine:
+                return replace(base, name=name, voice=match, description=f"{spec.display} voice {name}")
+            return VoicePreset(name=Path(name).stem if name.endswith(".onnx") else name, engine=engine,
+                               voice=match, description=f"{spec.display} voice {Path(name).name}")
+        known += ids
+    suggestions = difflib.get_close_matches(name, known, n=4, cutoff=0.5)
     hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
     raise VoiceError(f"unknown voice {name!r}{hint} (run 'narrate voices' to list them)")
 
 
-def _piper_voice(name: str) -> VoicePreset | None:
-    """`--voice PATH.onnx` or the id of an installed Piper voice (see `narrate voices`)."""
-    from narrate.voice.engines import piper
-
-    if name.endswith(".onnx"):
-        model = Path(name).expanduser()
-        if not model.is_file():
-            raise VoiceError(f"Piper model {name} not found")
-        return VoicePreset(name=model.stem, engine=PIPER, voice=str(model.resolve()),
-                           description=f"Piper voice {model.name}")
-    if any(found.id == name for found in piper.find_voices()):
-        return VoicePreset(name=name, engine=PIPER, voice=name, description=f"Piper voice {name}")
-    return None
-
-
-def _engine_has_voice(name: str, ids: list[str]) -> bool:
-    """'gmw/en-us+f3' is the voice 'gmw/en-us' with the variant 'f3'."""
+def espeak_match(name: str, ids: list[str]) -> str | None:
+    """'gmw/en-us+f3' is the voice 'gmw/en-us' with the variant 'f3'; a language works too."""
     base = name.split("+", 1)[0].lower()
-    return bool(base) and base in {voice_id.lower() for voice_id in ids}
+    return name if base and base in {voice_id.lower() for voice_id in ids} else None

@@ -1,19 +1,34 @@
-"""Engines: the only code that knows a TTS library.
+"""Engines: the only code that knows a TTS library, and the registry that names them.
 
-An engine turns text into signed 16-bit mono PCM for a voice preset. Engines are imported
-lazily, so `narrate inspect` and `--help` never load a speech library.
+Each engine is one module that declares an `EngineSpec` named `SPEC`: its settings type (the
+preset keys only it reads), how to build it, where it runs (devices, workers), how to list its
+voices, and which settings change its sound (the identity cached audio is filed under).
+Adding an engine is that module plus one line in `ENGINES`. Engine modules import their
+speech library lazily, so `narrate inspect` and `--help` never load one.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
 
 from narrate.errors import EngineError
 
 if TYPE_CHECKING:
     from narrate.voice.presets import VoicePreset
+
+log = logging.getLogger(__name__)
+
+ENGINES: dict[str, str] = {
+    "piper": "narrate.voice.engines.piper",
+    "espeak": "narrate.voice.engines.espeak",
+}
+"""Engine name -> the module that declares its SPEC. One line per engine. A `--voice` that is
+no preset is looked up in this order, so engines that find voices without starting come first."""
 
 
 @dataclass(frozen=True)
@@ -24,20 +39,25 @@ class EngineVoice:
     gender: str | None = None
 
 
+@dataclass(frozen=True)
+class Speech:
+    """What an engine returns: signed 16-bit little-endian mono PCM and its sample rate."""
+
+    pcm: bytes
+    sample_rate: int
+
+
 class Engine(Protocol):
     name: str
-    sample_rate: int
-    """Hz of the PCM `synthesize` returns. Per engine, and for Piper per voice model: read it
-    after `synthesize` (eSpeak NG and en_US-joe-medium are both 22,050 Hz)."""
 
     def version(self) -> str:
-        """Changes whenever the same text could sound different (used in cache keys)."""
+        """Changes whenever the same text could sound different (part of cache keys)."""
 
     def voices(self) -> list[EngineVoice]:
         """The voices this engine can speak with."""
 
-    def synthesize(self, text: str, voice: VoicePreset) -> bytes:
-        """Speak `text`; return signed 16-bit little-endian mono PCM at `sample_rate`."""
+    def synthesize(self, text: str, voice: VoicePreset) -> Speech:
+        """Speak `text` with `voice`."""
 
 
 @dataclass(frozen=True)
@@ -45,85 +65,146 @@ class EngineOptions:
     """How a process should run its engine (not what it says: that is the voice preset)."""
 
     device: str = "cpu"
-    """'cpu' or 'cuda' (already resolved: see `engine_options`)."""
+    """'cpu' or 'cuda' (already resolved: see `resolve_device`)."""
     threads: int = 0
-    """Intra-op threads for engines that use them (Piper); 0 lets the engine decide."""
+    """Intra-op threads for engines that use them; 0 lets the engine decide."""
 
 
 @dataclass(frozen=True)
-class _Entry:
-    module: str
-    factory: str
-    hint: str
-    takes_options: bool = False
+class WorkerPolicy:
+    """How many processes an engine is worth: engines with big models share cores and memory."""
+
+    default_workers: Callable[[int, str], int]
+    """(cores, device) -> workers."""
+    min_chunks_per_worker: int
+    threads_per_worker: Callable[[int, int], int]
+    """(cores, workers) -> intra-op threads for each worker."""
 
 
-_ENGINES = {
-    "espeak": _Entry("narrate.voice.engines.espeak", "EspeakEngine", "pip install narrate (pyttsx3 and espeakng-loader)"),
-    "piper": _Entry("narrate.voice.engines.piper", "PiperEngine", 'pip install "narrate[piper]"', takes_options=True),
-}
-_instances: dict[tuple[str, EngineOptions], Engine] = {}
+@dataclass(frozen=True)
+class Pace:
+    """For engines whose speed is a setting of their own rather than words per minute."""
+
+    rate_of: Callable[[Any], int]
+    """settings -> the words per minute it speaks at (so estimates use the real pace)."""
+    with_rate: Callable[[Any, int], Any]
+    """(settings, words per minute) -> settings that speak at that pace (`--rate`)."""
+
+
+def _no_preflight(voice: VoicePreset) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    name: str
+    display: str
+    """The engine's name for people ('eSpeak NG')."""
+    install_hint: str
+    create: Callable[[EngineOptions], Engine]
+    settings: type
+    """A frozen dataclass of the preset keys only this engine reads; every one of them changes
+    the sound. Its `problem()` method returns what is wrong with the values, or None."""
+    voices: Callable[[], list[EngineVoice]]
+    match_voice: Callable[[str], str | None]
+    """A `--voice` value -> this engine's voice id for it, or None when it has no such voice."""
+    sound: tuple[str, ...] = ("voice", "volume")
+    """The common preset fields that change this engine's sound (with all of `settings`)."""
+    devices: tuple[str, ...] = ("cpu",)
+    cuda_available: Callable[[], bool] = lambda: False
+    workers: WorkerPolicy | None = None
+    """None: one chunk-level worker per core, as for eSpeak NG."""
+    pace: Pace | None = None
+    """None: `rate` (words per minute) is a setting the engine takes as it is."""
+    refused: dict[str, str] = field(default_factory=dict)
+    """Common preset keys that mean nothing to this engine, with what to use instead."""
+    preflight: Callable[[VoicePreset], None] = _no_preflight
+    """Fail in the main process, with one clear line, before worker processes start."""
+    voice_note: str = ""
+    """Said after the heading of its voices in `narrate voices` (how to add or vary them)."""
+    max_volume: float = 2.0
+    """Above this the engine's full-scale output would clip."""
+    sample_rate: int = 22050
+    """The rate of its voices unless a voice says otherwise (for estimates only)."""
+
+    def identity(self, voice: VoicePreset) -> dict[str, Any]:
+        """Every setting that changes what this engine says: the cache files audio under it."""
+        sound = {key: getattr(voice, key) for key in self.sound}
+        sound.update(dataclasses.asdict(voice.settings))
+        return sound
+
+    def resolve_device(self, requested: str) -> str:
+        """'auto', 'cpu' or 'cuda' to the device this engine will really use (notes a fallback)."""
+        if requested == "cpu" or "cuda" not in self.devices:
+            if requested == "cuda":
+                log.warning(f"note: the {self.name} engine runs on the CPU only")
+            return "cpu"
+        if self.cuda_available():
+            return "cuda"
+        if requested == "cuda":
+            log.warning("note: --device cuda needs onnxruntime-gpu and an NVIDIA GPU; using the CPU")
+        return "cpu"
+
+    def options(self, device: str, jobs: int, cores: int) -> EngineOptions:
+        """Options for each of `jobs` workers: the resolved device, and the cores shared out."""
+        if self.workers is None:
+            return EngineOptions()
+        return EngineOptions(device, self.workers.threads_per_worker(cores, jobs))
 
 
 def engine_names() -> list[str]:
-    return sorted(_ENGINES)
+    return sorted(ENGINES)
+
+
+def engine_spec(name: str) -> EngineSpec:
+    """The declaration of engine `name` (cheap: the speech library is not loaded)."""
+    module = ENGINES.get(name)
+    if module is None:
+        raise EngineError(f"unknown engine {name!r}: choose one of {', '.join(engine_names())}")
+    return importlib.import_module(module).SPEC
+
+
+def specs() -> list[EngineSpec]:
+    return [engine_spec(name) for name in engine_names()]
+
+
+_instances: dict[tuple[str, EngineOptions], Engine] = {}
 
 
 def get_engine(name: str, options: EngineOptions | None = None) -> Engine:
     """One engine instance per process and options (eSpeak NG keeps global state)."""
-    entry = _ENGINES.get(name)
-    if entry is None:
-        raise EngineError(f"unknown engine {name!r}: choose one of {', '.join(engine_names())}")
-    options = options if options is not None and entry.takes_options else EngineOptions()
+    spec = engine_spec(name)
+    options = options if options is not None and spec.workers is not None else EngineOptions()
     key = (name, options)
-    if key in _instances:
-        return _instances[key]
+    if key not in _instances:
+        try:
+            _instances[key] = spec.create(options)
+        except ImportError as exc:
+            raise EngineError(f"the {name} engine is not installed ({exc.name} missing): "
+                              f"{spec.install_hint}") from exc
+    return _instances[key]
+
+
+def installed_voices(name: str) -> list[EngineVoice]:
+    """The voices of engine `name`, or none when the engine is not installed."""
     try:
-        module = importlib.import_module(entry.module)
-    except ImportError as exc:
-        raise EngineError(f"the {name} engine is not installed ({exc.name} missing): {entry.hint}") from exc
-    factory = getattr(module, entry.factory)
-    engine = factory(options.device, options.threads) if entry.takes_options else factory()
-    _instances[key] = engine
-    return engine
+        return engine_spec(name).voices()
+    except EngineError:
+        return []
 
 
-def resolve_device(name: str, requested: str) -> str:
-    """'auto', 'cpu' or 'cuda' to the device this engine will really use (notes a fallback)."""
-    if name == "piper":
-        from narrate.voice.engines import piper
-
-        return piper.resolve_device(requested)
-    if requested == "cuda":
-        import logging
-
-        logging.getLogger(__name__).warning(f"note: the {name} engine runs on the CPU only")
-    return "cpu"
-
-
-def engine_options(name: str, device: str, jobs: int, cores: int) -> EngineOptions:
-    """Options for each of `jobs` workers: the resolved device, and the cores shared out."""
-    if name != "piper":
-        return EngineOptions()
-    from narrate.voice.engines import piper
-
-    return EngineOptions(device, piper.threads_per_worker(cores, jobs))
-
-
-def worker_defaults(name: str, cores: int, device: str = "cpu") -> tuple[int, int] | None:
-    """(default workers, fewest chunks per worker worth a process) for engines with their
-    own policy (Piper: memory and threads); None for the rest."""
-    if name == "piper":
-        from narrate.voice.engines import piper
-
-        return piper.default_workers(cores, device), piper.MIN_CHUNKS_PER_WORKER
-    return None
-
-
-def preflight(name: str, voice: VoicePreset) -> None:
-    """Fail in this process, with one clear line, before worker processes start: a worker that
-    cannot load its engine would only report a broken pool."""
-    if name == "piper":
-        from narrate.voice.engines import piper
-
-        piper.preflight(voice)
+def coerce_settings(settings_type: type, values: dict[str, Any]) -> Any:
+    """Build an engine's settings from preset keys, checking each value's type."""
+    hints = {f.name: str(f.type) for f in dataclasses.fields(settings_type)}
+    coerced: dict[str, Any] = {}
+    for key, value in values.items():
+        kind = hints[key]
+        if isinstance(value, bool) or (value is not None and not isinstance(value, (int, float))):
+            if kind.startswith("str"):
+                coerced[key] = str(value)
+                continue
+            raise TypeError(f"{key} must be {'a whole number' if kind.startswith('int') else 'a number'}")
+        if kind.startswith("int") and isinstance(value, float):
+            raise TypeError(f"{key} must be a whole number")
+        coerced[key] = float(value) if kind.startswith("float") else value
+    return settings_type(**coerced)

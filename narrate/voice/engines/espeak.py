@@ -20,10 +20,11 @@ import ctypes
 import os
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from narrate.voice.engines import EngineVoice
 from narrate.errors import EngineError
+from narrate.voice.engines import EngineSpec, EngineVoice, Speech, get_engine
 
 if TYPE_CHECKING:
     from narrate.voice.presets import VoicePreset
@@ -101,24 +102,25 @@ class EspeakEngine:
             for v in EspeakDriver.getProperty("voices")
         ]
 
-    def synthesize(self, text: str, voice: VoicePreset) -> bytes:
+    def synthesize(self, text: str, voice: VoicePreset) -> Speech:
         self._configure(voice)
         shortest = _shortest_plausible_bytes(text, voice.rate, self.sample_rate)
         for _ in range(_RETRIES):
             pcm = self._render(text)
             if len(pcm) >= shortest:
-                return pcm
+                return Speech(pcm, self.sample_rate)
         raise EngineError(f"eSpeak NG produced no audio for: {text[:60]!r}")
 
     def _configure(self, voice: VoicePreset) -> None:
-        wanted = (voice.voice, voice.rate, voice.pitch, voice.volume)
+        pitch = voice.settings.pitch
+        wanted = (voice.voice, voice.rate, pitch, voice.volume)
         if wanted == self._current:
             return
         espeak = self._espeak
         if espeak.SetVoiceByName(voice.voice.encode("utf-8")) != espeak.EE_OK:
             raise EngineError(f"eSpeak NG has no voice {voice.voice!r} (run 'narrate voices')")
         espeak.SetParameter(espeak.RATE, voice.rate, 0)
-        espeak.SetParameter(espeak.PITCH, voice.pitch, 0)
+        espeak.SetParameter(espeak.PITCH, pitch, 0)
         espeak.SetParameter(espeak.VOLUME, round(voice.volume * 100), 0)
         self._current = wanted
 
@@ -133,3 +135,34 @@ class EspeakEngine:
         pcm = b"".join(self._pieces)
         self._pieces = []
         return pcm
+
+
+@dataclass(frozen=True)
+class EspeakSettings:
+    """Preset keys only eSpeak NG reads."""
+
+    pitch: int = 50
+    """0-100; eSpeak NG's default is 50."""
+
+    def problem(self) -> str | None:
+        return None if 0 <= self.pitch <= 100 else f"pitch {self.pitch} is outside 0-100"
+
+
+def _match_voice(name: str) -> str | None:
+    from narrate.voice.presets import espeak_match
+
+    ids = [key for voice in get_engine("espeak").voices() for key in (voice.id, *voice.languages)]
+    return espeak_match(name, ids)
+
+
+SPEC = EngineSpec(
+    name="espeak",
+    display="eSpeak NG",
+    install_hint="pip install narrate (pyttsx3 and espeakng-loader)",
+    create=lambda options: EspeakEngine(),
+    settings=EspeakSettings,
+    voices=lambda: get_engine("espeak").voices(),
+    match_voice=lambda name: _match_voice(name),
+    sound=("voice", "rate", "volume"),
+    voice_note="; add +f1..+f5 or +m1..+m7 for variants",
+)

@@ -28,8 +28,8 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from narrate.voice.engines import EngineVoice
 from narrate.errors import EngineError, VoiceError
+from narrate.voice.engines import EngineSpec, EngineVoice, Pace, Speech, WorkerPolicy
 
 if TYPE_CHECKING:
     from narrate.voice.presets import VoicePreset
@@ -170,17 +170,6 @@ def cuda_available() -> bool:
     return "CUDAExecutionProvider" in onnxruntime.get_available_providers()
 
 
-def resolve_device(requested: str) -> str:
-    """'auto' picks CUDA when it works; 'cuda' without it falls back to the CPU with a note."""
-    if requested == "cpu":
-        return "cpu"
-    if cuda_available():
-        return "cuda"
-    if requested == "cuda":
-        log.warning("note: --device cuda needs onnxruntime-gpu and an NVIDIA GPU; using the CPU")
-    return "cpu"
-
-
 def available_memory() -> int | None:
     """MemAvailable from /proc/meminfo (Linux); None elsewhere."""
     try:
@@ -233,9 +222,10 @@ def _import_piper() -> tuple[Any, Any]:
 def _synthesis_config(voice: VoicePreset) -> Any:
     from piper import SynthesisConfig
 
+    settings = voice.settings
     return SynthesisConfig(
-        speaker_id=voice.speaker_id, length_scale=voice.length_scale,
-        noise_scale=voice.noise_scale, noise_w_scale=voice.noise_w_scale,
+        speaker_id=settings.speaker_id, length_scale=settings.length_scale,
+        noise_scale=settings.noise_scale, noise_w_scale=settings.noise_w_scale,
         normalize_audio=True, volume=voice.volume,
     )
 
@@ -249,7 +239,6 @@ class PiperEngine:
         self._onnxruntime, self._piper = _import_piper()
         self.device = device
         self.threads = threads
-        self.sample_rate = 22050  # until a voice is loaded: then that voice's rate
         self._loaded: dict[Path, Any] = {}
 
     def version(self) -> str:
@@ -261,21 +250,22 @@ class PiperEngine:
     def voices(self) -> list[EngineVoice]:
         return [describe(v) for v in find_voices()]
 
-    def synthesize(self, text: str, voice: VoicePreset) -> bytes:
+    def synthesize(self, text: str, voice: VoicePreset) -> Speech:
         model = self._load(locate_model(voice))
         speakers = model.config.num_speakers
-        if voice.speaker_id is not None and voice.speaker_id >= max(1, speakers):
-            raise VoiceError(f"voice {voice.name!r}: speaker_id {voice.speaker_id} is out of range "
+        speaker = voice.settings.speaker_id
+        if speaker is not None and speaker >= max(1, speakers):
+            raise VoiceError(f"voice {voice.name!r}: speaker_id {speaker} is out of range "
                              f"(this Piper voice has {speakers} speaker(s))")
-        self.sample_rate = model.config.sample_rate
-        gap = b"\0\0" * round(voice.sentence_silence * self.sample_rate)
+        rate = model.config.sample_rate
+        gap = b"\0\0" * round(voice.settings.sentence_silence * rate)
         sentences = [chunk.audio_int16_bytes for chunk in model.synthesize(text, _synthesis_config(voice))]
         pcm = gap.join(sentences)
         if not pcm:
             if any(ch.isalnum() for ch in text):
                 raise EngineError(f"Piper produced no audio for: {text[:60]!r}")
-            pcm = b"\0\0" * (self.sample_rate // 10)
-        return pcm
+            pcm = b"\0\0" * (rate // 10)
+        return Speech(pcm, rate)
 
     def _load(self, model_path: Path) -> Any:
         if model_path in self._loaded:
@@ -301,7 +291,72 @@ class PiperEngine:
         return loaded
 
 
+def match_voice(name: str) -> str | None:
+    """`--voice PATH.onnx` (to its absolute path) or the id of an installed Piper voice."""
+    if name.endswith(".onnx"):
+        model = Path(name).expanduser()
+        if not model.is_file():
+            raise VoiceError(f"Piper model {name} not found")
+        return str(model.resolve())
+    return name if any(found.id == name for found in find_voices()) else None
+
+
 def preflight(voice: VoicePreset) -> None:
     """Check, without loading the model, that piper-tts is installed and the voice exists."""
     _import_piper()
     locate_model(voice)
+
+
+@dataclass(frozen=True)
+class PiperSettings:
+    """Preset keys only Piper reads; None: the voice's own value (its .onnx.json)."""
+
+    length_scale: float | None = None
+    """Phoneme length, 0.5-2.0 (above 1 is slower)."""
+    noise_scale: float | None = None
+    """Generator noise (expressiveness), 0-2."""
+    noise_w_scale: float | None = None
+    """Phoneme width noise (rhythm variation), 0-2 ('noise_w' in the voice's config)."""
+    sentence_silence: float = 0.0
+    """Seconds of silence between sentences inside one chunk, 0-10."""
+    speaker_id: int | None = None
+    """Which speaker of a multi-speaker voice."""
+
+    def problem(self) -> str | None:
+        checks = (("length_scale", LENGTH_SCALE_MIN, LENGTH_SCALE_MAX), ("noise_scale", 0.0, 2.0),
+                  ("noise_w_scale", 0.0, 2.0), ("sentence_silence", 0.0, 10.0))
+        for key, low, high in checks:
+            value = getattr(self, key)
+            if value is not None and not low <= value <= high:
+                return f"{key} {value} is outside {low}-{high}"
+        if self.speaker_id is not None and self.speaker_id < 0:
+            return "speaker_id must be 0 or more"
+        return None
+
+
+def _with_rate(settings: PiperSettings, wpm: int) -> PiperSettings:
+    from dataclasses import replace
+
+    return replace(settings, length_scale=length_scale_for_rate(wpm))
+
+
+SPEC = EngineSpec(
+    name="piper",
+    display="Piper",
+    install_hint=INSTALL_HINT,
+    create=lambda options: PiperEngine(options.device, options.threads),
+    settings=PiperSettings,
+    voices=lambda: [describe(v) for v in find_voices()],
+    match_voice=lambda name: match_voice(name),
+    max_volume=1.0,
+    voice_note="; add NAME.onnx with NAME.onnx.json in the user voices folder",
+    sound=("voice", "volume"),
+    devices=("cpu", "cuda"),
+    cuda_available=cuda_available,
+    workers=WorkerPolicy(default_workers=lambda cores, device: default_workers(cores, device),
+                         min_chunks_per_worker=MIN_CHUNKS_PER_WORKER, threads_per_worker=threads_per_worker),
+    pace=Pace(rate_of=lambda settings: rate_for_length_scale(settings.length_scale), with_rate=_with_rate),
+    refused={"rate": "use length_scale (1.0 = the voice's own pace, above 1 is slower)",
+             "pitch": "Piper voices have no pitch setting"},
+    preflight=lambda voice: preflight(voice),
+)

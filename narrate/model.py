@@ -5,9 +5,14 @@ Plain dataclasses with no behaviour hiding in them, so every stage can be tested
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
+
+ChunkProgress = Callable[[int, int, float], None]
+"""Told after each piece of audio: (chunks done, chunks in all, seconds of audio so far)."""
 
 SAMPLE_WIDTH = 2  # bytes per sample: every engine hands over signed 16-bit mono PCM
 

@@ -6,16 +6,15 @@ whole (the blocks' ebur128 windows, gated together as BS.1770 gates one stream).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from narrate.synthesis.blocks import BlockAudio
+from narrate.audio.mp3encoder import BlockAudio
 from narrate.audio.leveling import integrated_loudness
 from narrate.audio.mp3join import BLOCK_DELAY_SAMPLES, Mp3Joiner
+from narrate.model import ChunkProgress
 
-# Called after each block with (chunks done, chunks in all, seconds of audio so far).
-Progress = Callable[[int, int, float], None]
 
 
 @dataclass
@@ -28,7 +27,7 @@ class Joined:
 
 
 def join_blocks(blocks: Iterable[BlockAudio], out: Path, total: int,
-                progress: Progress | None = None) -> Joined:
+                progress: ChunkProgress | None = None) -> Joined:
     """Write `blocks` one after another to `out` (replacing what is there) behind one Info frame."""
     rate = 0
     position = 0  # samples of decoded audio so far

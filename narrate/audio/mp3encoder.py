@@ -10,12 +10,29 @@ from __future__ import annotations
 import io
 import queue
 import threading
+from dataclasses import dataclass, field
 
 from narrate.errors import EncodeError
 from narrate.audio.leveling import Leveling, LoudnessMeter, level
 from narrate.model import SAMPLE_WIDTH
 
 QUEUED = 4  # chunks waiting for the encoder, at most: bounds the memory a block holds
+
+
+@dataclass
+class BlockAudio:
+    """One encoded block and where each of its chunks lies in it (in samples)."""
+
+    mp3: bytes
+    speech: list[int]
+    pauses: list[int]
+    sample_rate: int
+    momentary: list[float] = field(default_factory=list)
+    """Momentary loudness (LUFS) of the block's 400 ms windows above the absolute gate."""
+    frames: int | None = None  # MP3 frames in `mp3` (counted where it was encoded)
+    synthesised: int = 0  # engine calls made for it
+    reused: int = 0  # chunks taken from the cache
+
 
 
 class Mp3Encoder:

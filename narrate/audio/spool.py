@@ -6,16 +6,14 @@ held in memory beyond one segment and the opening minute used to plan the loudne
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
 from narrate.audio.pcm import with_pause
-from narrate.model import SAMPLE_WIDTH, Segment, pause_samples
+from narrate.model import ChunkProgress, SAMPLE_WIDTH, Segment, pause_samples
 
-# Called after each chunk with (chunks done, chunks in all, seconds of audio so far).
-Progress = Callable[[int, int, float], None]
 
 
 @dataclass
@@ -33,7 +31,7 @@ class Spool:
 
 
 def spool_pieces(segments: Iterable[Segment], pauses: Sequence[float], spool: Spool,
-                 out: BinaryIO, progress: Progress | None = None) -> Iterator[bytes]:
+                 out: BinaryIO, progress: ChunkProgress | None = None) -> Iterator[bytes]:
     """Yield each segment with its pause as PCM, after writing it to `out`."""
     for segment in segments:
         spool.rate = segment.sample_rate

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from narrate import __version__
+from narrate.version import __version__
 from narrate.errors import NarrateError
 from narrate.text.readers import format_names
 

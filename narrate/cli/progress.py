@@ -10,24 +10,12 @@ from typing import IO, Any
 
 import click
 
-from narrate.run.batch import FileResult, failure_line
-from narrate.cli.report import clock
+from narrate.run.batch import FileResult, SilentProgress, failure_line
+from narrate.clock import clock
 
 
-class QuietProgress:
+class QuietProgress(SilentProgress):
     """--quiet: nothing while running (failures still appear in the final report)."""
-
-    def start(self, files: int, chunks: int) -> None:
-        pass
-
-    def advance(self, chunks: int, seconds: float) -> None:
-        pass
-
-    def finished(self, result: FileResult) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 class LineProgress(QuietProgress):

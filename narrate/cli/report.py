@@ -5,17 +5,10 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from narrate.clock import clock
 from narrate.model import Episode, Script
 from narrate.episode.timeline import plan_chapters, start_times
 from narrate.voice.presets import VoicePreset
-
-
-def clock(seconds: float) -> str:
-    """3725.2 -> '1:02:05'; 65 -> '1:05'."""
-    total = int(round(seconds))
-    hours, rest = divmod(total, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def human_size(size: int) -> str:

@@ -6,15 +6,15 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
-from narrate import __version__
+from narrate.version import __version__
 from narrate.fileio import check_writable_folder
 from narrate.audio.loudness import DEFAULT_TARGET as DEFAULT_LOUDNESS
-from narrate.model import Document, Episode, Script
+from narrate.model import ChunkProgress, Document, Episode, Script
 from narrate.text.readers import read_document
 from narrate.episode.produce import check_output_options, produce_episode
 from narrate.text.script import build_script
@@ -23,8 +23,6 @@ from narrate.synthesis.synthesizer import Synthesizer, default_jobs, effective_j
 from narrate.episode.tags import EpisodeTags
 from narrate.voice.presets import VoicePreset, resolve_voice
 
-# Called after each block with (chunks done, chunks in all, seconds of audio so far).
-Progress = Callable[[int, int, float], None]
 
 
 @dataclass
@@ -55,7 +53,7 @@ class NarrateOptions:
     chapters_json: bool = False
     intro: str | None = None
     outro: str | None = None
-    progress: Progress | None = field(default=None, repr=False)
+    progress: ChunkProgress | None = field(default=None, repr=False)
     cache: bool = True
     """Reuse and store synthesised chunks in the segment cache (narrate.synthesis.cache)."""
     synthesizer: Synthesizer | None = field(default=None, repr=False)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from narrate import __version__
+from narrate.version import __version__
 from narrate.audio.encode import Mix, encode_episode
 from narrate.audio.loudness import (
     CODEC_SLACK,

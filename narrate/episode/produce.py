@@ -21,7 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from narrate import __version__
+from narrate.version import __version__
 from narrate.episode import planning
 from narrate.episode.cover import Cover, cover_from_bytes, generated_cover, read_cover
 from narrate.audio.encode import Mix, MixEncoder, add_mp4_chapters, encode_episode

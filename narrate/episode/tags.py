@@ -37,7 +37,7 @@ from mutagen.id3 import (
 from narrate.episode.cover import Cover
 from narrate.audio.formats import OutputFormat
 from narrate.model import Chapter
-from narrate.episode.transcript import timestamp
+from narrate.clock import timestamp
 
 CTOC_LIMIT = 255  # entries one CTOC frame can list (a one-byte count)
 TEXT_UTF8 = 3  # ID3 text encoding (written as UTF-16 in v2.3 by mutagen)

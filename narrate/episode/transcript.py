@@ -11,6 +11,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from narrate.clock import timestamp
 from narrate.model import Chapter, Chunk, Cue
 
 TRANSCRIPT_KINDS = ("srt", "vtt", "txt")
@@ -22,15 +23,6 @@ CHAPTERS_VERSION = "1.2.0"
 def sidecar_path(audio: Path, suffix: str) -> Path:
     """NAME.mp3 -> NAME<suffix>, beside it."""
     return audio.with_name(audio.stem + suffix)
-
-
-def timestamp(seconds: float, separator: str = ".") -> str:
-    """3725.5 -> '01:02:05.500' (',' for SRT)."""
-    millis = max(0, round(seconds * 1000))
-    hours, rest = divmod(millis, 3_600_000)
-    minutes, rest = divmod(rest, 60_000)
-    secs, millis = divmod(rest, 1000)
-    return f"{hours:02d}:{minutes:02d}:{secs:02d}{separator}{millis:03d}"
 
 
 def to_srt(cues: Sequence[Cue]) -> str:

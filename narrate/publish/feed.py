@@ -21,7 +21,7 @@ from feedgen.ext.base import BaseEntryExtension, BaseExtension
 from feedgen.feed import FeedGenerator
 from lxml import etree
 
-from narrate import __version__
+from narrate.version import __version__
 from narrate.publish.episodes import EpisodeFile, scan
 from narrate.errors import FeedError
 from narrate.publish.feedsettings import (

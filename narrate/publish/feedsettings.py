@@ -7,7 +7,6 @@ strings and booleans), so no TOML writer dependency is needed.
 
 from __future__ import annotations
 
-import sys
 import uuid
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
@@ -15,11 +14,7 @@ from urllib.parse import urlsplit
 
 from narrate.errors import FeedError
 from narrate.fileio import write_text_atomic
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+from narrate.tomlfile import tomllib
 
 SETTINGS_NAME = ".narrate-feed.toml"
 # The Podcasting 2.0 namespace's UUID for podcast:guid (uuid5 of the feed URL).

@@ -20,7 +20,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from narrate import __version__
+from narrate.version import __version__
 from narrate.publish.episodes import AUDIO_TYPES, CHAPTERS_SUFFIX, TRANSCRIPT_TYPES, folder_signature
 from narrate.errors import FeedError
 from narrate.publish.feed import FEED_NAME, FeedResult, update_feed

@@ -12,6 +12,7 @@ from importlib.resources import files
 from string import Template
 from typing import Any
 
+from narrate.clock import clock
 from narrate.publish.episodes import EpisodeFile
 from narrate.publish.feed import FeedResult, url_for
 
@@ -30,15 +31,9 @@ def render_index(result: FeedResult) -> bytes:
     return page.encode("utf-8")
 
 
-def format_duration(seconds: float) -> str:
-    total = round(seconds)
-    hours, rest = divmod(total, 3600)
-    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
-
-
 def _episode(episode: EpisodeFile, channel_cover: str) -> str:
     cover = episode.cover.rel if episode.cover else channel_cover
-    meta = f"{episode.published:%d %b %Y} · {format_duration(episode.duration)}"
+    meta = f"{episode.published:%d %b %Y} · {clock(episode.duration)}"
     parts = [
         f'<article id="{escape(url_for("", episode.rel))}">',
         f'<div class="top"><img src="{escape(url_for("", cover))}" alt="" loading="lazy">',
@@ -51,7 +46,7 @@ def _episode(episode: EpisodeFile, channel_cover: str) -> str:
         parts.append('<details><summary>Chapters</summary><ol class="chapters">')
         for start, title in chapters:
             parts.append(f'<li><button type="button" data-start="{start:g}">'
-                         f"{format_duration(start)} {escape(title)}</button></li>")
+                         f"{clock(start)} {escape(title)}</button></li>")
         parts.append("</ol></details>")
     if episode.transcripts:
         readable = next((t for t in episode.transcripts if t.mime == "text/plain"), episode.transcripts[0])

@@ -66,12 +66,29 @@ class BatchReport:
 
 
 class Progress(Protocol):
-    """What a batch tells its audience (see narrate.cli.progress)."""
+    """What a batch tells its audience (narrate.cli.progress shows it; every method may be
+    called from several rendering threads)."""
 
     def start(self, files: int, chunks: int) -> None: ...
     def advance(self, chunks: int, seconds: float) -> None: ...
     def finished(self, result: FileResult) -> None: ...
     def close(self) -> None: ...
+
+
+class SilentProgress:
+    """A Progress that tells no one (a Dask worker's share of a batch, --quiet)."""
+
+    def start(self, files: int, chunks: int) -> None:
+        pass
+
+    def advance(self, chunks: int, seconds: float) -> None:
+        pass
+
+    def finished(self, result: FileResult) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
 def _is_hidden(relative: Path) -> bool:
@@ -227,7 +244,7 @@ def failure_line(result: FileResult) -> str:
 
 def summary_table(report: BatchReport) -> str:
     """The lines printed at the end of a batch."""
-    from narrate.cli.report import clock
+    from narrate.clock import clock
 
     def files(n: int) -> str:
         return f"{n} file{'s' if n != 1 else ''}"

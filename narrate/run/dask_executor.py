@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from narrate import __version__
+from narrate.version import __version__
 from narrate.errors import NarrateError, OutputError
 from narrate.synthesis.synthesizer import SynthStats
 
@@ -75,8 +75,7 @@ def worker_versions(engine_name: str) -> tuple[str, str]:
 def narrate_remote(source: str, data: bytes, name: str, source_hash: str, voice: VoicePreset,
                    opts: NarrateOptions, settings: str) -> RemoteResult:
     """The task: render one document in a temporary folder and return its files' bytes."""
-    from narrate.run.batch import Job, Pending, render_one
-    from narrate.cli.progress import QuietProgress
+    from narrate.run.batch import Job, Pending, SilentProgress, render_one
     from narrate.text.readers import read_document
     from narrate.episode.pipeline import script_for
     from narrate.synthesis.synthesizer import Synthesizer
@@ -95,7 +94,7 @@ def narrate_remote(source: str, data: bytes, name: str, source_hash: str, voice:
         with Synthesizer(jobs=1, cache=cache, workers=False) as synthesizer:
             item = Pending(Job(Path(source), Path(folder) / name), script, source_hash)
             result = render_one(item, voice, replace(opts, jobs=1, synthesizer=synthesizer),
-                                settings, QuietProgress())
+                                settings, SilentProgress())
         if result.status != "done":
             return RemoteResult(result.status, result.reason)
         files = {path.name: path.read_bytes() for path in sorted(Path(folder).iterdir()) if path.is_file()}

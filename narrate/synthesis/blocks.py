@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from narrate.voice.engines import EngineOptions, get_engine
 from narrate.audio.leveling import Leveling
+from narrate.audio.mp3encoder import BlockAudio
 from narrate.model import SAMPLE_WIDTH, Chunk, pause_samples
 from narrate.audio.mp3join import count_frames
 
@@ -52,7 +53,7 @@ def plan_blocks(chunks: tuple[Chunk, ...] | list[Chunk], keys: list[str]) -> lis
 
 def block_key(keys: list[str], pauses: list[float], bitrate: str, leveling: Leveling) -> str:
     """`leveling`: the gain and limiter applied before encoding (narrate.audio.leveling)."""
-    from narrate import __version__
+    from narrate.version import __version__
     from narrate.audio.formats import MP3_QUALITY
 
     blob = json.dumps({"keys": keys, "pauses": pauses, "bitrate": bitrate, "quality": MP3_QUALITY,
@@ -71,21 +72,6 @@ class BlockJob:
     bitrate: str
     leveling: Leveling = Leveling()  # gain and limiter
     options: EngineOptions | None = None
-
-
-@dataclass
-class BlockAudio:
-    """One encoded block and where each of its chunks lies in it (in samples)."""
-
-    mp3: bytes
-    speech: list[int]
-    pauses: list[int]
-    sample_rate: int
-    momentary: list[float] = field(default_factory=list)
-    """Momentary loudness (LUFS) of the block's 400 ms windows above the absolute gate."""
-    frames: int | None = None  # MP3 frames in `mp3` (counted where it was encoded)
-    synthesised: int = 0  # engine calls made for it
-    reused: int = 0  # chunks taken from the cache
 
 
 def make_block(job: BlockJob, voice: VoicePreset, cache_root: str | None, in_pool: bool = False) -> BlockAudio:

@@ -29,7 +29,7 @@ from narrate.model import Chunk, Segment
 from narrate.voice.presets import VoicePreset
 
 if TYPE_CHECKING:
-    from narrate.synthesis.blocks import BlockAudio
+    from narrate.audio.mp3encoder import BlockAudio
     from narrate.synthesis.cache import SegmentCache
     from narrate.audio.leveling import Leveling
 

@@ -11,7 +11,6 @@ Entries apply to the spoken (normalised) text, which is what `narrate inspect` s
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -21,10 +20,7 @@ from typing import Any
 from narrate.errors import LexiconError
 from narrate.model import Script
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
+from narrate.tomlfile import tomllib
 
 DEFAULT_LEXICON = Path(__file__).parent / "data" / "lexicon.toml"
 

@@ -8,7 +8,6 @@ Presets are looked up in the user's voices folder first, then the ones shipped w
 from __future__ import annotations
 
 import difflib
-import sys
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -17,10 +16,7 @@ from narrate.errors import EngineError, VoiceError
 from narrate.text.script import Pauses
 from narrate.voice.engines import ENGINES, EngineSpec, coerce_settings, engine_names, engine_spec
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
+from narrate.tomlfile import tomllib
 
 DEFAULT_VOICE = "default"
 

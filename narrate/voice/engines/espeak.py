@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import ctypes
 import os
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from narrate.version import package_version
 from narrate.errors import EngineError
 from narrate.voice.engines import EngineSpec, EngineVoice, Speech, get_engine
 
@@ -40,16 +40,10 @@ def _load_espeak_library() -> str:
 
         ctypes.CDLL(espeakng_loader.get_library_path(), mode=ctypes.RTLD_GLOBAL)
         os.environ.setdefault("ESPEAK_DATA_PATH", espeakng_loader.get_data_path())
-        return "espeakng-loader " + _package_version("espeakng-loader")
+        return "espeakng-loader " + package_version("espeakng-loader")
     except (ImportError, OSError, RuntimeError):
         return "system"
 
-
-def _package_version(name: str) -> str:
-    try:
-        return version(name)
-    except PackageNotFoundError:
-        return "unknown"
 
 
 def _check_data_path() -> None:
@@ -92,7 +86,7 @@ class EspeakEngine:
         self._current: tuple[str, int, int, float] | None = None
 
     def version(self) -> str:
-        return f"pyttsx3 {_package_version('pyttsx3')}; eSpeak NG {self._library}"
+        return f"pyttsx3 {package_version('pyttsx3')}; eSpeak NG {self._library}"
 
     def voices(self) -> list[EngineVoice]:
         from pyttsx3.drivers.espeak import EspeakDriver

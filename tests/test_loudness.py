@@ -75,7 +75,7 @@ def test_a_plan_that_misses_is_corrected(text_file, tmp_path, monkeypatch, caplo
     real = getattr(planning, planner)
     monkeypatch.setattr(planning, planner, lambda *a, **k: dataclasses.replace(
         real(*a, **k), gain_db=real(*a, **k).gain_db - 4.0))
-    with caplog.at_level(logging.INFO, logger="narrate.episode.produce"):
+    with caplog.at_level(logging.INFO, logger="narrate.episode.rendering"):
         episode = narrate_file(text_file, tmp_path / name)
     assert "encoding again" in caplog.text
     measured = loudness(episode.path)
@@ -90,8 +90,7 @@ def test_a_codec_check_that_changes_the_plan_re_encodes_the_blocks(text_file, tm
     import narrate.episode.planning as planning
 
     monkeypatch.setattr(planning, "CODEC_OFFSET_GUESS", {"MP3": -3.0})
-    monkeypatch.setattr(planning, "_codec_offsets", {})
-    with caplog.at_level(logging.INFO, logger="narrate.episode.produce"):
+    with caplog.at_level(logging.INFO, logger="narrate.episode.rendering"):
         episode = narrate_file(text_file, tmp_path / "out.mp3")
     assert "the codec check changed the plan" in caplog.text
     measured = loudness(episode.path)

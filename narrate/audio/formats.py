@@ -7,6 +7,7 @@ Unknown extensions are refused before anything is synthesised.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,6 +53,32 @@ FORMATS: dict[str, OutputFormat] = {
     ".wav": OutputFormat("WAV", ["-c:a", "pcm_s16le"], "wav", "id3"),
     ".flac": OutputFormat("FLAC", ["-c:a", "flac"], "flac", "vorbis"),
 }
+
+
+DEFAULT_FORMAT = "mp3"
+SAMPLE_RATES = tuple(sorted(set(MP3_RATES) | set(OPUS_RATES)))
+"""Every rate some format takes (each format checks its own: `check_settings`)."""
+BITRATE_RANGE_KBPS = (8, 320)
+
+
+def format_names() -> list[str]:
+    """Short names of the output formats (their extensions without the dot), for choices."""
+    return [suffix[1:] for suffix in FORMATS]
+
+
+def suffix_for(name: str) -> str:
+    """'m4b' or '.M4B' -> '.m4b'; a one-line OutputError for a format narrate cannot write."""
+    suffix = "." + name.lower().lstrip(".")
+    if suffix not in FORMATS:
+        raise OutputError(f"unknown output format {name!r}; use one of {', '.join(format_names())}")
+    return suffix
+
+
+def check_bitrate(bitrate: str) -> None:
+    """'64k' and the like, within what the encoders take."""
+    low, high = BITRATE_RANGE_KBPS
+    if not re.fullmatch(r"\d{1,3}k", bitrate) or not low <= int(bitrate[:-1]) <= high:
+        raise OutputError(f"{bitrate!r} is not a bitrate like 64k ({low}k-{high}k)")
 
 
 def format_for(path: Path) -> OutputFormat:

@@ -24,6 +24,7 @@ from narrate.audio.ffmpeg import run_logged
 from narrate.audio.leveling import ABSOLUTE_GATE
 
 DEFAULT_TARGET = -16.0  # LUFS: Apple Podcasts, Spotify and most apps' reference for speech
+TARGET_RANGE = (-36.0, -9.0)  # LUFS targets narrate plans for
 TRUE_PEAK_CEILING = -1.0  # dBTP
 # The limiter works on samples; 1 dB of headroom below the ceiling absorbs inter-sample
 # peaks and codec overshoot (measured: -1.6 dBTP before encoding, -2.0 after MP3).

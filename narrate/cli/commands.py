@@ -11,9 +11,14 @@ from typing import Any
 
 import click
 
-from narrate.version import __version__
+from narrate.audio.formats import DEFAULT_FORMAT, SAMPLE_RATES, check_bitrate, format_names
+from narrate.audio.loudness import DEFAULT_TARGET, TARGET_RANGE
+from narrate.episode.transcript import SIDECAR_SUFFIX, TRANSCRIPT_KINDS
 from narrate.errors import NarrateError
-from narrate.text.readers import format_names
+from narrate.text.readers import format_names as reader_names
+from narrate.version import __version__
+from narrate.voice.engines.espeak import PITCH_RANGE
+from narrate.voice.presets import PAUSE_RANGE, RATE_RANGE, VOLUME_RANGE
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 DEFAULT_COMMAND = "speak"
@@ -54,17 +59,18 @@ def text_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """Options that shape what is spoken (shared by speak and inspect)."""
     decorators = [
         click.option("--title", help="Episode title (default: the headline, else the file name)."),
-        click.option("--format", "fmt", type=click.Choice(format_names(), case_sensitive=False),
+        click.option("--format", "fmt", type=click.Choice(reader_names(), case_sensitive=False),
                      help="Force a reader instead of going by the file's extension (for stdin)."),
         click.option("--lexicon", multiple=True, metavar="FILE", type=click.Path(dir_okay=False),
                      help="Pronunciation lexicon (TOML: word = \"respelling\"); repeatable."),
         click.option("--skip", multiple=True, metavar="PATTERN",
                      help="Leave out paragraphs matching this regular expression; repeatable."),
         click.option("--voice", "-v", help="A preset name, a preset .toml file, an eSpeak NG or Piper voice id, or a Piper .onnx file."),
-        click.option("--rate", "-r", type=click.IntRange(80, 450), help="Words per minute (overrides the voice)."),
-        click.option("--pitch", type=click.IntRange(0, 100), help="Pitch 0-100 (overrides the voice)."),
-        click.option("--volume", type=click.FloatRange(0.1, 2.0), help="Volume 0.1-2.0 (overrides the voice)."),
-        click.option("--pause", type=click.FloatRange(0, 10),
+        click.option("--rate", "-r", type=click.IntRange(*RATE_RANGE), help="Words per minute (overrides the voice)."),
+        click.option("--pitch", type=click.IntRange(*PITCH_RANGE),
+                     help="Pitch 0-100 (overrides the voice; eSpeak NG voices only)."),
+        click.option("--volume", type=click.FloatRange(*VOLUME_RANGE), help="Volume 0.1-2.0 (overrides the voice)."),
+        click.option("--pause", type=click.FloatRange(*PAUSE_RANGE),
                      help="Seconds of silence between paragraphs (default from the voice, 0.7)."),
     ]
     return functools.reduce(lambda f, d: d(f), reversed(decorators), command)
@@ -89,29 +95,31 @@ def cli() -> None:
 @cli.command(DEFAULT_COMMAND, context_settings=CONTEXT)
 @click.argument("sources", metavar="FILE|DIR...", nargs=-1, required=True)
 @click.option("--output", "-o", type=click.Path(),
-              help="Where to write the audio; the extension picks the format: .mp3 (default), "
-                   ".m4b, .m4a, .opus, .ogg, .wav, .flac. A folder for several inputs.")
+              help="Where to write the audio; the extension picks the format: "
+                   + ", ".join("." + name for name in format_names()) + ". A folder for several inputs.")
+@click.option("--output-format", type=click.Choice(format_names(), case_sensitive=False),
+              help=f"The audio format when -o is a folder or not given (default: {DEFAULT_FORMAT}).")
 @text_options
 @click.option("--author", help="Artist tag (default: the document's author, else 'narrate').")
 @click.option("--album", help="Album tag (default: 'narrate').")
-@click.option("--bitrate", metavar="RATE",
+@click.option("--bitrate", metavar="RATE", callback=lambda ctx, param, value: _library_check(check_bitrate, value),
               help="Bitrate for lossy formats, e.g. 48k, 96k (default: 64k; 32k for Opus).")
-@click.option("--sample-rate", type=click.Choice(["8000", "11025", "12000", "16000", "22050", "24000",
-                                                   "32000", "44100", "48000"]),
+@click.option("--sample-rate", type=click.Choice([str(rate) for rate in SAMPLE_RATES]),
               help="Output sample rate in Hz (default: the voice's own, 22050 for eSpeak NG).")
-@click.option("--loudness", type=click.FloatRange(-36, -9), default=-16.0, show_default=True,
+@click.option("--loudness", type=click.FloatRange(*TARGET_RANGE), default=DEFAULT_TARGET, show_default=True,
               metavar="LUFS", help="Integrated loudness target (true peak stays at or below -1 dBTP).")
 @click.option("--cover", type=click.Path(dir_okay=False), metavar="IMAGE",
               help="Cover art (PNG or JPEG; default: one generated from the title).")
 @click.option("--no-cover", is_flag=True, help="Embed no cover art.")
-@click.option("--transcript", type=click.Choice(["srt", "vtt", "txt"]),
-              help="Also write a transcript beside the audio: NAME.srt, NAME.vtt or NAME.transcript.txt.")
+@click.option("--transcript", type=click.Choice(TRANSCRIPT_KINDS),
+              help="Also write a transcript beside the audio: "
+                   + ", ".join("NAME" + SIDECAR_SUFFIX[kind] for kind in TRANSCRIPT_KINDS) + ".")
 @click.option("--chapters-json", is_flag=True, help="Also write NAME.chapters.json (Podcasting 2.0).")
 @click.option("--intro", type=click.Path(dir_okay=False), metavar="AUDIO", help="Audio to play before the narration.")
 @click.option("--outro", type=click.Path(dir_okay=False), metavar="AUDIO", help="Audio to play after the narration.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), help="Synthesis worker processes (default: all cores).")
 @click.option("--device", type=click.Choice(["auto", "cpu", "cuda"]), default="auto", show_default=True,
-              help="Where Piper voices run: cuda needs onnxruntime-gpu and a GPU.")
+              help="Where neural voices run: cuda needs onnxruntime-gpu and a GPU.")
 @click.option("--glob", "pattern", metavar="PATTERN", help="In folders, only files matching this (e.g. '*.md').")
 @click.option("--force", is_flag=True, help="Narrate again even what is up to date.")
 @click.option("--no-cache", is_flag=True, help="Neither reuse nor store synthesised chunks.")
@@ -132,8 +140,6 @@ def speak(sources: tuple[str, ...], output: str | None, quiet: bool, pattern: st
     """
     from narrate.episode.pipeline import NarrateOptions
 
-    if options["bitrate"]:
-        _check_bitrate(options["bitrate"])
     if options["sample_rate"]:
         options["sample_rate"] = int(options["sample_rate"])
     opts = NarrateOptions(**_rename(options), cache=not no_cache)
@@ -160,7 +166,8 @@ def _speak_batch(sources: tuple[str, ...], output: str | None, opts: Any, patter
                  force: bool, quiet: bool, scheduler: str | None = None) -> None:
     from pathlib import Path
 
-    from narrate.run.batch import failure_line, gather, run_batch, summary_table
+    from narrate.cli.report import summary_table
+    from narrate.run.batch import failure_line, gather, run_batch
     from narrate.errors import InputError, OutputError
     from narrate.cli.progress import progress_for
 
@@ -168,13 +175,13 @@ def _speak_batch(sources: tuple[str, ...], output: str | None, opts: Any, patter
         raise InputError("standard input (-) cannot be part of a batch: give files or folders")
     out_dir = Path(click.format_filename(output)) if output else None
     if out_dir is not None:
-        if out_dir.suffix.lower() == ".mp3":
+        if out_dir.suffix.lower().lstrip(".") in format_names():
             raise OutputError(f"{out_dir} is a file name: with several inputs or a folder, -o is a folder")
         try:
             out_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise OutputError(f"cannot create the output folder {out_dir}: {exc.strerror}") from exc
-    jobs = gather([Path(s) for s in sources], out_dir, pattern)
+    jobs = gather([Path(s) for s in sources], out_dir, pattern, opts.output_format)
     if not jobs:
         raise InputError(f"no files to narrate in {', '.join(sources)}"
                          + (f" matching {pattern!r}" if pattern else ""))
@@ -212,7 +219,7 @@ def _speak_one(source: str, output: str | None, opts: Any, quiet: bool) -> None:
 
     if source != "-" and Path(source).is_dir():
         raise InputError(f"{source} is a directory: to narrate a folder, give -o a folder, not {output}")
-    out = Path(click.format_filename(output)) if output else default_output(source)
+    out = Path(click.format_filename(output)) if output else default_output(source, opts.output_format)
     check_output(out, opts)
     script, voice = prepare(source, opts)
     for warning in script.document.warnings:
@@ -409,18 +416,21 @@ def serve(folder: str, host: str, port: int, quiet: bool) -> None:
         server.server_close()
 
 
+def _library_check(check: Callable[[Any], None], value: Any) -> Any:
+    """An option value checked by the library's own rule, reported as a usage error."""
+    if value is not None:
+        try:
+            check(value)
+        except NarrateError as exc:
+            raise click.BadParameter(str(exc)) from exc
+    return value
+
+
 def _rename(options: dict[str, Any]) -> dict[str, Any]:
     renamed = dict(options)
     if "fmt" in renamed:
         renamed["format"] = renamed.pop("fmt")
     return renamed
-
-
-def _check_bitrate(bitrate: str) -> None:
-    import re
-
-    if not re.fullmatch(r"\d{1,3}k", bitrate) or not 8 <= int(bitrate[:-1]) <= 320:
-        raise click.BadParameter(f"{bitrate!r} is not a bitrate like 64k (8k-320k)", param_hint="--bitrate")
 
 
 def _progress_bar(total: int, quiet: bool) -> Any:

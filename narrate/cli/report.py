@@ -7,6 +7,7 @@ from typing import Any
 
 from narrate.clock import clock
 from narrate.model import Episode, Script
+from narrate.run.batch import BatchReport, failure_line
 from narrate.episode.timeline import plan_chapters, start_times
 from narrate.voice.presets import VoicePreset
 
@@ -96,3 +97,21 @@ def _words_differ(spoken: str, written: str) -> bool:
 def summary_line(episode: Episode) -> str:
     return (f"{episode.path}: {clock(episode.duration)}, {len(episode.chapters)} chapters, "
             f"{episode.chunks} chunks, {human_size(episode.size)}, made in {episode.elapsed:.1f} s")
+
+
+def summary_table(report: BatchReport) -> str:
+    """The lines printed at the end of a batch."""
+    def files(n: int) -> str:
+        return f"{n} file{'s' if n != 1 else ''}"
+
+    lines = [
+        f"  done     {files(report.count('done')):>10}   {clock(report.audio)} of audio",
+        f"  skipped  {files(report.count('skipped')):>10}   (up to date)",
+        f"  failed   {files(report.count('failed')):>10}",
+        f"  total    {files(len(report.results)):>10}   in {report.elapsed:.1f} s "
+        f"({report.synthesised} chunks synthesised, {report.reused} from the cache)",
+    ]
+    failures = [f"  {failure_line(r)}" for r in report.results if r.status == "failed"]
+    if failures:
+        lines += ["failed:", *failures]
+    return "\n".join(lines)

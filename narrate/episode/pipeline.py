@@ -16,6 +16,7 @@ from narrate.fileio import check_writable_folder
 from narrate.audio.loudness import DEFAULT_TARGET as DEFAULT_LOUDNESS
 from narrate.model import ChunkProgress, Document, Episode, Script
 from narrate.text.readers import read_document
+from narrate.episode.options import NarrateOptions, as_list, default_output
 from narrate.episode.produce import check_output_options, produce_episode
 from narrate.text.script import build_script
 from narrate.voice.engines import engine_spec
@@ -25,51 +26,10 @@ from narrate.voice.presets import VoicePreset, resolve_voice
 
 
 
-@dataclass
-class NarrateOptions:
-    """Everything a single narration can be told; each field mirrors a CLI option."""
-
-    title: str | None = None
-    author: str | None = None
-    album: str | None = None
-    voice: str | None = None
-    lexicon: str | Path | Sequence[str | Path] = ()
-    """Pronunciation lexicon files (TOML), applied after the built-in, user and voice ones."""
-    skip: str | Sequence[str] = ()
-    """Regular expressions: paragraphs they match are not narrated."""
-    rate: int | None = None
-    volume: float | None = None
-    pitch: int | None = None
-    pause: float | None = None
-    bitrate: str | None = None  # None: the output format's default (64k for MP3)
-    format: str | None = None
-    jobs: int | None = None
-    device: str = "auto"
-    loudness: float = DEFAULT_LOUDNESS
-    sample_rate: int | None = None
-    cover: str | None = None
-    no_cover: bool = False
-    transcript: str | None = None  # "srt", "vtt" or "txt"
-    chapters_json: bool = False
-    intro: str | None = None
-    outro: str | None = None
-    progress: ChunkProgress | None = field(default=None, repr=False)
-    cache: bool = True
-    """Reuse and store synthesised chunks in the segment cache (narrate.synthesis.cache)."""
-    synthesizer: Synthesizer | None = field(default=None, repr=False)
-    """A shared synthesizer (a batch's worker pool and cache); None: one for this call."""
-
-
-def default_output(source: str) -> Path:
-    if source == "-":
-        return Path("narration.mp3")
-    return Path(source).with_suffix(".mp3")
-
-
 def prepare(source: str, options: NarrateOptions) -> tuple[Script, VoicePreset]:
     """Read and lay out the script, and resolve the voice, without touching the engine
     unless the voice name is not a preset."""
-    voice = _voice_for(options)
+    voice = voice_for(options)
     return script_for(read_document(source, options.format, options.title), voice, options), voice
 
 
@@ -78,22 +38,13 @@ def script_for(document: Document, voice: VoicePreset, options: NarrateOptions) 
     from narrate.text.lexicon import apply_lexicon, load_lexicon
     from narrate.text.script import drop_paragraphs, skip_patterns
 
-    patterns = skip_patterns(_as_list(options.skip))
-    lexicon = load_lexicon(voice.lexicon, voice.name, _as_list(options.lexicon))
+    patterns = skip_patterns(as_list(options.skip))
+    lexicon = load_lexicon(voice.lexicon, voice.name, as_list(options.lexicon))
     document = drop_paragraphs(document, patterns)
     return apply_lexicon(build_script(document, voice.pauses), lexicon)
 
 
-def _as_list(value: str | Path | Sequence[str | Path] | None) -> list:
-    """One value or several: narrate_file(..., skip="^Advert") works as well as a list."""
-    if value is None:
-        return []
-    if isinstance(value, (str, Path)):
-        return [value]
-    return list(value)
-
-
-def _voice_for(options: NarrateOptions) -> VoicePreset:
+def voice_for(options: NarrateOptions) -> VoicePreset:
     preset = resolve_voice(options.voice)
     return preset.with_overrides(options.rate, options.volume, options.pitch, options.pause)
 

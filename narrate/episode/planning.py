@@ -14,7 +14,7 @@ import hashlib
 import json
 import tempfile
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,7 +34,6 @@ from narrate.audio.loudness import (
 
 if TYPE_CHECKING:
     from narrate.audio.formats import OutputFormat
-    from narrate.episode.pipeline import NarrateOptions
 
 # Gains tried on the opening in one pass, around the solver's first guess (dB): the limiter
 # only takes loudness away, so the answer lies above the guess; linear interpolation between
@@ -44,20 +43,44 @@ GRID_FROM, GRID_STEP, GRID_POINTS = -1.5, 1.5, 5
 # settings; the first try of the sample starts from it, and a batch from what the last
 # document measured, so one round of encoding the sample usually suffices.
 CODEC_OFFSET_GUESS = {"MP3": -0.4}
-# Settings (format, bitrate, sample rate, blocks) -> the offset a document measured.
+# Output settings (format, bitrate, sample rate, blocks): what a codec offset was measured for.
 Settings = tuple[str, str | None, int | None, bool]
-_codec_offsets: dict[Settings, float] = {}
-# One speculative codec check at a time (see checked_plan).
-_CHECKING = threading.Lock()
 
 
-def offset_guess(settings: Settings) -> float:
-    """Where a plan's first codec try starts: what the last document learned, or the usual."""
-    return _codec_offsets.get(settings, CODEC_OFFSET_GUESS.get(settings[0], 0.0))
+@dataclass
+class PlanMemory:
+    """What planning learns and shares within one run (a batch, or one `narrate_file`): the
+    codec offset each set of output settings measured, and the turns documents take. Owned by
+    the run's options, so two runs in one process never see each other's state."""
+
+    offsets: dict[Settings, float] = field(default_factory=dict)
+    planning_turn: threading.Lock = field(default_factory=threading.Lock)
+    """One document plans at a time: a batch renders several at once, and their plans all at
+    once only cost memory (the workers have the cores meanwhile)."""
+    checking_turn: threading.Lock = field(default_factory=threading.Lock)
+    """One speculative codec check at a time (see `checked_plan`)."""
+
+    def __getstate__(self) -> dict[Settings, float]:
+        """Sent to another process (a Dask task), it takes what was learned, not the turns."""
+        return dict(self.offsets)
+
+    def __setstate__(self, offsets: dict[Settings, float]) -> None:
+        self.__init__(offsets)  # type: ignore[misc]
+
+    def offset_guess(self, settings: Settings) -> float:
+        """Where a plan's first codec try starts: what the last document learned, or the usual."""
+        return self.offsets.get(settings, CODEC_OFFSET_GUESS.get(settings[0], 0.0))
+
+    def learn(self, settings: Settings, guess: float, plan: GainPlan) -> None:
+        """Start the next document's plan from the codec offset this one measured, if the guess
+        was off: only then, because the same opening must give the same plan (and so the same
+        block keys) in every run, or a re-run would encode every block again."""
+        if abs(plan.codec_offset - guess) > CODEC_SLACK:
+            self.offsets[settings] = round(plan.codec_offset, 1)
 
 
-def plan_loudness(opening: bytes, rate: int, target: float, fmt: OutputFormat,
-                  opts: NarrateOptions, work: Path) -> GainPlan:
+def plan_loudness(opening: bytes, rate: int, target: float, fmt: OutputFormat, bitrate: str | None,
+                  sample_rate: int | None, memory: PlanMemory, work: Path) -> GainPlan:
     """Solve gain and limiter on the opening of the speech for one ffmpeg stream, trying the
     real codec on it.
 
@@ -81,15 +104,14 @@ def plan_loudness(opening: bytes, rate: int, target: float, fmt: OutputFormat,
     def codec_trial(gain_db: float, limit_db: float | None) -> TrialResult:
         # encode, then decode and measure, one after the other: run at once through a pipe
         # they took 0.1 s less, but two more ffmpegs at once broke the 200 MB peak for a book
-        before = encode_episode(Mix(sample, rate, gain_db, limit_db), trial_out, fmt,
-                                opts.bitrate, opts.sample_rate)
+        before = encode_episode(Mix(sample, rate, gain_db, limit_db), trial_out, fmt, bitrate, sample_rate)
         return TrialResult(before.integrated, measure_file(trial_out, true_peak=True))
 
     measured = measure_pcm(opening, rate)
-    settings = (fmt.name, opts.bitrate, opts.sample_rate, False)
-    offset = offset_guess(settings)
+    settings = (fmt.name, bitrate, sample_rate, False)
+    offset = memory.offset_guess(settings)
     plan = solve_gain(measured, target, measured.integrated, pcm_trial, codec_trial, offset)
-    learn_offset(settings, offset, plan)
+    memory.learn(settings, offset, plan)
     return plan
 
 
@@ -117,20 +139,13 @@ def plan_block_loudness(opening: bytes, rate: int, target: float, bitrate: str, 
     return solve_gain(measured, target, measured.integrated, pcm_trial, codec_trial if codec else None, offset)
 
 
-def checked_plan(opening: bytes, rate: int, target: float, bitrate: str, offset: float) -> GainPlan:
+def checked_plan(opening: bytes, rate: int, target: float, bitrate: str, offset: float,
+                 memory: PlanMemory) -> GainPlan:
     """The speculative codec check of a short text, one at a time: a batch renders several
     documents at once, and each check's ffmpeg decoder is 35 MB (four at once: 140 MB of a
     50-article batch's peak), while the check itself takes 0.3 s beside blocks that take longer."""
-    with _CHECKING:
+    with memory.checking_turn:
         return plan_block_loudness(opening, rate, target, bitrate, offset, True)
-
-
-def learn_offset(settings: Settings, guess: float, plan: GainPlan) -> None:
-    """Start the next document's plan from the codec offset this one measured, if the guess
-    was off: only then, because the same opening must give the same plan (and so the same
-    block keys) in every run, or a re-run would encode every block again."""
-    if abs(plan.codec_offset - guess) > CODEC_SLACK:
-        _codec_offsets[settings] = round(plan.codec_offset, 1)
 
 
 STEADY_DB = 0.25  # a new plan this close to the last one keeps the last one's gain

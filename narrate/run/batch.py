@@ -20,14 +20,13 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from narrate.errors import InputError, NarrateError
 from narrate.episode.manifest import read_manifest
 from narrate.model import Script
-from narrate.episode.pipeline import NarrateOptions, _voice_for, render, script_for
+from narrate.episode.pipeline import NarrateOptions, render, script_for, voice_for
 from narrate.voice.presets import VoicePreset
 
 if TYPE_CHECKING:
     from narrate.run.executors import Executor
 
 Status = Literal["done", "skipped", "failed"]
-OUTPUT_SUFFIX = ".mp3"
 
 
 @dataclass(frozen=True)
@@ -95,17 +94,21 @@ def _is_hidden(relative: Path) -> bool:
     return any(part.startswith(".") for part in relative.parts)
 
 
-def gather(inputs: Sequence[Path], out_dir: Path | None = None, pattern: str | None = None) -> list[Job]:
+def gather(inputs: Sequence[Path], out_dir: Path | None = None, pattern: str | None = None,
+           output_format: str | None = None) -> list[Job]:
     """Every file to narrate, in a stable order: folders are searched recursively for
     supported files (matching `pattern`, a glob like '*.md' or 'news/*'), and outputs mirror
-    the folder tree under `out_dir` (default: beside each input)."""
+    the folder tree under `out_dir` (default: beside each input), in `output_format` (default MP3)."""
+    from narrate.audio.formats import DEFAULT_FORMAT, suffix_for
     from narrate.text.readers import supported_extensions
+
+    suffix = suffix_for(output_format or DEFAULT_FORMAT)
 
     extensions = set(supported_extensions())
     jobs: list[Job] = []
     for given in inputs:
         if not given.is_dir():
-            jobs.append(Job(given, (out_dir or given.parent) / (given.stem + OUTPUT_SUFFIX)))
+            jobs.append(Job(given, (out_dir or given.parent) / (given.stem + suffix)))
             continue
         target = out_dir or given
         for path in sorted(given.rglob("*")):
@@ -114,7 +117,7 @@ def gather(inputs: Sequence[Path], out_dir: Path | None = None, pattern: str | N
                     or (out_dir is not None and _inside(path, out_dir))
                     or (pattern and not relative.match(pattern))):
                 continue
-            jobs.append(Job(path, target / relative.with_suffix(OUTPUT_SUFFIX)))
+            jobs.append(Job(path, target / relative.with_suffix(suffix)))
     return jobs
 
 
@@ -129,11 +132,11 @@ def _inside(path: Path, folder: Path) -> bool:
 def settings_hash(voice: VoicePreset, opts: NarrateOptions, engine_version: str) -> str:
     """Everything besides the text that shapes an episode; a change means re-narrating.
     The same hash narrate.episode.produce writes into each episode's manifest."""
-    from narrate.audio.formats import format_for
+    from narrate.audio.formats import DEFAULT_FORMAT, format_for, suffix_for
     from narrate.episode.manifest import settings_sha256
     from narrate.episode.produce import output_settings
 
-    fmt = format_for(Path("episode" + OUTPUT_SUFFIX))
+    fmt = format_for(Path("episode" + suffix_for(opts.output_format or DEFAULT_FORMAT)))
     return settings_sha256(output_settings(voice, opts, fmt, engine_version))
 
 
@@ -175,7 +178,7 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
     from narrate.run.executors import LocalExecutor
 
     started = time.perf_counter()
-    voice = _voice_for(opts)
+    voice = voice_for(opts)
     engine_version = get_engine(voice.engine).version()
     settings = settings_hash(voice, opts, engine_version)
     results: dict[Job, FileResult] = {}
@@ -240,23 +243,3 @@ def failure_line(result: FileResult) -> str:
     """'path: reason', without naming the path twice when the reason already starts with it."""
     source = str(result.job.source)
     return result.reason if result.reason.startswith(source) else f"{source}: {result.reason}"
-
-
-def summary_table(report: BatchReport) -> str:
-    """The lines printed at the end of a batch."""
-    from narrate.clock import clock
-
-    def files(n: int) -> str:
-        return f"{n} file{'s' if n != 1 else ''}"
-
-    lines = [
-        f"  done     {files(report.count('done')):>10}   {clock(report.audio)} of audio",
-        f"  skipped  {files(report.count('skipped')):>10}   (up to date)",
-        f"  failed   {files(report.count('failed')):>10}",
-        f"  total    {files(len(report.results)):>10}   in {report.elapsed:.1f} s "
-        f"({report.synthesised} chunks synthesised, {report.reused} from the cache)",
-    ]
-    failures = [f"  {failure_line(r)}" for r in report.results if r.status == "failed"]
-    if failures:
-        lines += ["failed:", *failures]
-    return "\n".join(lines)

@@ -19,6 +19,9 @@ from narrate.voice.engines import ENGINES, EngineSpec, coerce_settings, engine_n
 from narrate.tomlfile import tomllib
 
 DEFAULT_VOICE = "default"
+RATE_RANGE = (80, 450)  # words per minute
+VOLUME_RANGE = (0.1, 2.0)
+PAUSE_RANGE = (0.0, 10.0)  # seconds
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,7 @@ class VoicePreset:
             object.__setattr__(self, "settings", spec.settings())
         elif not isinstance(self.settings, spec.settings):
             raise VoiceError(f"voice {self.name!r}: settings of another engine for {self.engine}")
-        if not 80 <= self.rate <= 450:
+        if not RATE_RANGE[0] <= self.rate <= RATE_RANGE[1]:
             raise VoiceError(f"voice {self.name!r}: rate {self.rate} is outside 80-450 words per minute")
         if not 0.1 <= self.volume <= spec.max_volume:
             if self.volume > spec.max_volume and spec.max_volume < 2.0:
@@ -66,7 +69,7 @@ class VoicePreset:
                                  f"voices are already at full scale, so use 0.1-{spec.max_volume}")
             raise VoiceError(f"voice {self.name!r}: volume {self.volume} is outside 0.1-2.0")
         for pause in asdict(self.pauses).values():
-            if not 0 <= pause <= 10:
+            if not PAUSE_RANGE[0] <= pause <= PAUSE_RANGE[1]:
                 raise VoiceError(f"voice {self.name!r}: pauses must be between 0 and 10 seconds")
         problem = self.settings.problem()
         if problem:

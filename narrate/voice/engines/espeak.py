@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from narrate.voice.presets import VoicePreset
 
 _RETRIES = 3
+PITCH_RANGE = (0, 100)
 _BUFFER_MS = 500
 
 
@@ -136,10 +137,11 @@ class EspeakSettings:
     """Preset keys only eSpeak NG reads."""
 
     pitch: int = 50
-    """0-100; eSpeak NG's default is 50."""
+    """0-100 (PITCH_RANGE); eSpeak NG's default is 50."""
 
     def problem(self) -> str | None:
-        return None if 0 <= self.pitch <= 100 else f"pitch {self.pitch} is outside 0-100"
+        low, high = PITCH_RANGE
+        return None if low <= self.pitch <= high else f"pitch {self.pitch} is outside {low}-{high}"
 
 
 def _match_voice(name: str) -> str | None:

@@ -1,0 +1,67 @@
+"""Every concurrency device the episode stage uses, in one place: work started in the
+background beside synthesis, and synthesis run ahead while the loudness is planned.
+
+The worker processes themselves belong to the synthesizer (narrate.synthesis.synthesizer);
+the turns that documents of one batch take belong to its plan memory
+(narrate.episode.planning.PlanMemory).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from narrate.model import Chunk
+    from narrate.synthesis.synthesizer import Synthesizer
+    from narrate.voice.engines import EngineOptions
+    from narrate.voice.presets import VoicePreset
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def in_background(function: Callable[..., T], *args: object) -> Future[T]:
+    """`function(*args)` on a thread of its own, beside whatever this thread does next (a
+    generated cover, a codec check); the thread ends with the call."""
+    runner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="narrate-background")
+    try:
+        return runner.submit(function, *args)
+    finally:
+        runner.shutdown(wait=False)
+
+
+class SynthesisAhead:
+    """Synthesise the chunks after the opening that the cache lacks while the loudness is
+    planned (planning holds this thread, or waits on a worker, so the engine would otherwise
+    wait); the blocks then find them there. `stop` returns the indices done (counted in the
+    stats)."""
+
+    def __init__(self, synthesizer: Synthesizer, chunks: Sequence[Chunk], start: int,
+                 voice: VoicePreset, options: EngineOptions | None, scratch: Path) -> None:
+        self._stopping = threading.Event()
+        self._done: set[int] = set()
+        self._start = start
+        self._segments = synthesizer.synthesize(chunks[start:], voice, options, scratch, only_missing=True)
+        self._thread = threading.Thread(target=self._run, name="narrate-ahead", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            for segment in self._segments:
+                self._done.add(self._start + segment.index)
+                if self._stopping.is_set():
+                    break
+        except Exception:  # noqa: BLE001 - the blocks synthesise again and report the error
+            log.debug("synthesis ahead stopped", exc_info=True)
+        finally:
+            self._segments.close()  # type: ignore[attr-defined]
+
+    def stop(self) -> set[int]:
+        self._stopping.set()
+        self._thread.join()
+        return self._done

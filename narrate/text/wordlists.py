@@ -98,8 +98,20 @@ UNITS = {
 SYMBOLS = {"→": " to ", "←": " from ", "≈": " about ", "≤": " at most ", "≥": " at least "}
 
 # News agencies in datelines and how to say them ("AP" alone is read as the word "ap").
-AGENCIES = {"AP": "A P", "AFP": "A F P", "UPI": "U P I", "dpa": "D P A", "PA": "P A",
-            "CNN": "CNN", "Reuters": "Reuters", "Bloomberg": "Bloomberg"}
+AGENCIES = {"AP": "A P", "AFP": "A F P", "UPI": "U P I", "dpa": "D P A", "DPA": "D P A",
+            "PA": "P A", "CNN": "CNN", "Reuters": "Reuters", "Bloomberg": "Bloomberg",
+            "ANSA": "Ansa", "EFE": "E F E", "Kyodo": "Kyodo", "Xinhua": "Xinhua", "TASS": "Tass",
+            "Yonhap": "Yonhap", "PTI": "P T I", "IANS": "I A N S", "AAP": "A A P",
+            "CP": "C P", "KNA": "K N A", "epd": "E P D", "SDA": "S D A", "APA": "A P A",
+            "Associated Press": "Associated Press", "Agence France-Presse": "Agence France Presse",
+            "AP Photo": "A P"}
+
+# The closing credit of a wire story: "(Reporting by ...; Editing by ...)" and its kin.
+CREDIT_OPENINGS = (
+    "reporting by", "additional reporting by", "writing by", "editing by", "compiled by",
+    "reporting and writing by", "research by", "graphics by", "produced by", "written by",
+    "text by", "edited by", "photos by", "with reporting by",
+)
 
 # Bracketed editorial notes that are not part of the text (matched case-insensitively).
 EDITORIAL_NOTES = (

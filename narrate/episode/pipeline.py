@@ -39,6 +39,10 @@ class NarrateOptions:
     """Pronunciation lexicon files (TOML), applied after the built-in, user and voice ones."""
     skip: str | Sequence[str] = ()
     """Regular expressions: paragraphs they match are not narrated."""
+    keep_credits: bool = False
+    """Read wire credits ("(Reporting by ...; Editing by ...)"), left out by default."""
+    footnotes: bool = False
+    """Read footnotes at the end of their chapter, instead of leaving them out."""
     rate: int | None = None
     volume: float | None = None
     pitch: int | None = None
@@ -83,7 +87,11 @@ def script_for(document: Document, voice: VoicePreset, options: NarrateOptions) 
     patterns = skip_patterns(_as_list(options.skip))
     lexicon = load_lexicon(voice.lexicon, voice.name, _as_list(options.lexicon))
     document = drop_paragraphs(document, patterns)
-    return apply_lexicon(build_script(document, voice.pauses), lexicon)
+    if not options.keep_credits:
+        from narrate.text.credits import drop_credits
+
+        document = drop_credits(document)
+    return apply_lexicon(build_script(document, voice.pauses, footnotes=options.footnotes), lexicon)
 
 
 def _as_list(value: str | Path | Sequence[str | Path] | None) -> list:

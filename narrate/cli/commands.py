@@ -447,3 +447,8 @@ def _progress_bar(total: int, quiet: bool) -> Any:
 
 def main() -> None:
     cli(prog_name="narrate")
+
+
+from narrate.cli.check import check  # noqa: E402  (the command module needs text_options above)
+
+cli.add_command(check)

@@ -56,6 +56,8 @@ CASES = [
     (n.currency, "$5-10 each", "5 to 10 dollars each"),
     (n.currency, "$5 T-shirts", "5 dollars T-shirts"),
     (n.currency, "$3.2B and $40M", "3.2 billion dollars and 40 million dollars"),
+    (n.hex_numbers, "from 0 to 0x10FFFF and 0x265e", "from 0 to hex 10 F F F F and hex 265 E"),
+    (n.hex_numbers, "box 0x and 10x", "box 0x and 10x"),
     (n.scale_suffixes, "2bn people and 3tn", "2 billion people and 3 trillion"),
     (n.scale_suffixes, "a 100m sprint", "a 100m sprint"),
     (n.numeric_dates, "on 2024-01-05", "on January 5, 2024"),

@@ -7,7 +7,7 @@ engine's own reading (eSpeak NG's phoneme transcription) and reports:
   ('<', '|'), left in the spoken text;
 - ``markup``: leftover markup (an entity, an HTML attribute, a template's braces);
 - ``spelled``: a word the engine spells letter by letter that is not an initialism written
-  in capitals (or a known one such as "iOS");
+  in capitals or a known one in lower case ("iOS", "the os module": wordlists.SPELLED_INITIALISMS);
 - ``id``: an id-like string (letters and digits mixed, a hash);
 - ``digits``: a long bare run of digits, read digit by digit or as a huge number;
 - ``long``: a chunk far longer than the rest (a run-on without sentence ends).
@@ -25,18 +25,16 @@ from functools import lru_cache
 
 from narrate.model import Script
 from narrate.text.normalize import KEPT_MARKS
+from narrate.text.wordlists import SPELLED_INITIALISMS
 
 RULES = ("symbol", "markup", "spelled", "id", "digits", "long")
-# Initialisms written in other than capitals that are meant to be spelled.
-KNOWN_INITIALISMS = frozenset({"iOS", "iPadOS", "tvOS", "eBay", "pH", "mRNA", "vs", "eg", "ie"})
 LONG_CHUNK_FACTOR = 4.0  # times the median chunk, and at least:
 LONG_CHUNK_WORDS = 60
 DIGIT_RUN = 7
 CONTEXT_CHARS = 30
 
 _MARKUP = re.compile(
-    r"(?<!\w)&#?[A-Za-z0-9]{2,8};?|\b(?:href|src|class|style|alt|rel)\s+equals\b|\(\(|\)\)"
-    r"|\bhttps?\b"
+    r"(?<!\w)&#?[A-Za-z0-9]{2,8};?|\b(?:href|src|class|style|alt|rel)\s+equals\b|\bhttps?\b"
 )
 _TOKEN = re.compile(r"\b[A-Za-z0-9]{6,}\b")
 _DIGITS = re.compile(rf"(?<![\d,.])\d{{{DIGIT_RUN},}}(?![\d,]|\.\d)")
@@ -133,7 +131,7 @@ def _symbols(text: str, reading: Reading, found: Callable[[str, int, int, str], 
 def _is_spelled(token: str, reading: Reading) -> bool:
     """Whether the engine says the word letter by letter (capitals and known initialisms are
     meant to be)."""
-    if token.isupper() or token in KNOWN_INITIALISMS or token[:-1].isupper() and token[-1] == "s":
+    if token.isupper() or token in SPELLED_INITIALISMS or token[:-1].isupper() and token[-1] == "s":
         return False
     return reading(token) == "".join(reading(letter.upper()) for letter in token)
 

@@ -198,6 +198,15 @@ def currency(text: str) -> str:
     return _MONEY.sub(say, text)
 
 
+def hex_numbers(text: str) -> str:
+    """'0x10FFFF' -> 'hex 10 F F F F': eSpeak reads it as one odd word ("zero x ten F..."),
+    narrate as hex digits in groups."""
+    def say(match: re.Match[str]) -> str:
+        groups = re.findall(r"\d+|[A-Fa-f]", match.group(1))
+        return "hex " + " ".join(group.upper() for group in groups)
+    return re.sub(r"\b0[xX]([0-9A-Fa-f]+)\b", say, text)
+
+
 def scale_suffixes(text: str) -> str:
     """'2bn people' -> '2 billion people' ('m' alone is left: it may be metres)."""
     return re.sub(r"\b(\d+(?:\.\d+)?)(bn|tn)\b", lambda m: f"{m.group(1)} {SCALES[m.group(2)]}", text)
@@ -409,10 +418,10 @@ def spoken_symbols(text: str) -> str:
     string'); the rest (decoration, bullets, emoji, stray markup) are removed."""
     for pattern, spoken in _SPOKEN:
         text = pattern.sub(spoken, text)
-    if all(ch.isalnum() or ch.isspace() or ch in KEPT_MARKS for ch in text):
-        return text
-    return "".join(ch if ch.isalnum() or ch.isspace() or ch in KEPT_MARKS
-                   or unicodedata.category(ch).startswith("M") else " " for ch in text)
+    if not all(ch.isalnum() or ch.isspace() or ch in KEPT_MARKS for ch in text):
+        text = "".join(ch if ch.isalnum() or ch.isspace() or ch in KEPT_MARKS
+                       or unicodedata.category(ch).startswith("M") else " " for ch in text)
+    return _SYMBOL_RUN.sub(" ", text)  # what removing others left standing alone ('0 \u00d7\u00d7')
 
 
 def collapse_whitespace(text: str) -> str:
@@ -442,6 +451,7 @@ NORMALIZERS: tuple[TextFunction, ...] = (
     datelines,
     urls,
     currency,
+    hex_numbers,
     scale_suffixes,
     numeric_dates,
     ranges,

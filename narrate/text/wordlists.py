@@ -120,3 +120,14 @@ EDITORIAL_NOTES = (
     "photo", "image", "video", "graphic", "advertisement", "ad", "read more", "related",
     "more", "audio", "listen", "watch", "\u2026", "...", "laughter", "applause", "inaudible",
 )
+
+# Initialisms written in lower or mixed case that are meant to be said letter by letter
+# ("the os module", "/etc/fstab on an efi system"): the listening check does not report them.
+SPELLED_INITIALISMS = frozenset(
+    """
+    iOS iPadOS tvOS pH mRNA os fs rc efi uefi uuid ssh sshd pdf html url uri id io ip tcp udp
+    dns cpu gpu usb api cli gui sql xml csv tty pty pid uid gid lvm ntp ftp http https nfs dhcp
+    acpi bios gpt mbr smtp imap lan vpn svg png gif tls ssl gpg pgp vm kvm lt gt le ge eq ne
+    ok tv pc dvd cd
+    """.split()
+)

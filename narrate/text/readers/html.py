@@ -15,7 +15,7 @@ from typing import Any
 
 from narrate.model import Document
 from narrate.text.readers.blocks import CODE_NOTE, TABLE_NOTE, SectionBuilder, clean
-from narrate.text.readers.htmlnotes import take_notes
+from narrate.text.readers.htmlprep import prepare_page
 from narrate.text.readers.text import document_title
 
 _HEAD_LEVEL = re.compile(r"h([1-6])")
@@ -118,7 +118,7 @@ def page_title(page: str, extracted: str | None) -> str | None:
 def read_html(text: str, source: str | None = None, title: str | None = None) -> Document:
     if not re.search(r"<body[\s>]", text, re.IGNORECASE):
         text = f"<html><body>{text}</body></html>"  # a fragment, e.g. pasted on stdin
-    text, notes = take_notes(text)
+    text, notes = prepare_page(text)
     root = extract_article(text)
     builder = SectionBuilder()
     meta: dict[str, str] = {}

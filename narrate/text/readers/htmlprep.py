@@ -1,10 +1,13 @@
-"""Footnotes and permalink anchors in a saved web page, taken out before article extraction.
+"""A saved web page made ready for article extraction: footnotes, permalink anchors and code
+blocks taken out first.
 
 A note reference ('<sup><a href="#fn1">1</a></sup>', role="doc-noteref", Sphinx's
 'footnote-reference') would be read inline as a bare number, and a permalink anchor
 ('<a class="headerlink">¶</a>') as "pilcrow" after every heading. References and anchors are
 removed; footnote lists and boxes (role="doc-footnote", doc-endnotes, '.footnotes', Sphinx's
-'aside.footnote') are removed from the text and returned as notes.
+'aside.footnote') are removed from the text and returned as notes. A code block ('<pre>') is
+replaced by the spoken code note: the extractor would otherwise join an interactive session
+('>>> data = [...]') to the paragraph before it.
 """
 
 from __future__ import annotations
@@ -12,9 +15,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from narrate.text.readers.blocks import clean
+from narrate.text.readers.blocks import CODE_NOTE, clean
 
-_MARKERS = re.compile(r"footnote|noteref|endnote|headerlink|<sup|permalink", re.IGNORECASE)
+_MARKERS = re.compile(r"footnote|noteref|endnote|headerlink|<sup|permalink|<pre", re.IGNORECASE)
 
 
 def _has_class(name: str) -> str:
@@ -39,8 +42,9 @@ _LABELS = f".//*[{_has_class('label')} or {_has_class('fn-bracket')} or {_has_cl
           f" or {_has_class('fn-backref')} or @role='doc-backlink']"
 
 
-def take_notes(page: str) -> tuple[str, list[str]]:
-    """The page without note references, permalink anchors and notes; and the notes' texts."""
+def prepare_page(page: str) -> tuple[str, list[str]]:
+    """The page without note references, permalink anchors, notes and code blocks; and the
+    notes' texts."""
     if not _MARKERS.search(page):
         return page, []
     import lxml.html
@@ -60,7 +64,22 @@ def take_notes(page: str) -> tuple[str, list[str]]:
         items = element.xpath(".//li | .//dd") or [element]
         notes += [text for text in (clean(item.text_content()).strip(" \u21a9") for item in items) if text]
         _remove(element)
+    for block in root.xpath("//pre[not(ancestor::pre)]"):
+        _replace_with_note(block)
     return lxml.html.tostring(root, encoding="unicode"), notes
+
+
+def _replace_with_note(block: Any) -> None:
+    """A code block, with the wrappers that hold nothing else (Sphinx's div.highlight), becomes
+    one paragraph saying code is skipped."""
+    import lxml.html
+
+    while (block.getparent() is not None and block.getparent().tag == "div"
+           and len(block.getparent()) == 1 and not clean(block.getparent().text or "")):
+        block = block.getparent()
+    note = lxml.html.fragment_fromstring(f"<p>{CODE_NOTE}</p>")
+    note.tail = block.tail
+    block.getparent().replace(block, note)
 
 
 def _remove(element: Any) -> None:

@@ -65,6 +65,7 @@ def test_forced_title_wins():
     ("2024-01-05.txt", None),
     ("article_3f2a9c.txt", None),
     ("12345.txt", None),
+    ("reut-00001.txt", None),  # a zero-padded serial number
 ])
 def test_title_from_name_only_when_it_reads_as_words(name, title):
     assert title_from_name(name) == title

@@ -1,7 +1,7 @@
 """Wire-story credits: '(Reporting by ...; Editing by ...)' is production detail, not article.
 
-Left out by default (`--keep-credits` keeps them): a paragraph that is only a credit, and a
-credit in brackets that closes a paragraph.
+Left out by default (`--keep-credits` keeps them): a paragraph that is only a credit or a
+sign-off ("Reuter"), and a credit in brackets that closes a paragraph.
 """
 
 from __future__ import annotations
@@ -18,12 +18,14 @@ _CREDIT_PARAGRAPH = re.compile(rf"^\(?\s*(?:{_OPENING})\b[^()]*(?:\([^()]*\)[^()
 # The same in brackets at the end of the last sentence of a paragraph.
 _TRAILING_CREDIT = re.compile(rf"\s*\(\s*(?:{_OPENING})\b[^()]*\)\.?\s*$", re.IGNORECASE)
 _CREDIT_MAX_CHARS = 400
+# A wire's sign-off alone on the last line: "Reuter", "REUTERS", "AP".
+_SIGN_OFF = re.compile(r"^(?:Reuters?|REUTERS?|AP|AFP|dpa|UPI)\.?$")
 
 
 def is_credit(paragraph: str) -> bool:
     """Whether a paragraph is only a wire credit."""
     text = paragraph.strip()
-    return len(text) <= _CREDIT_MAX_CHARS and bool(_CREDIT_PARAGRAPH.match(text))
+    return len(text) <= _CREDIT_MAX_CHARS and bool(_CREDIT_PARAGRAPH.match(text) or _SIGN_OFF.match(text))
 
 
 def without_credit(paragraph: str) -> str:

@@ -65,13 +65,13 @@ def plain_quotes(text: str) -> str:
 
 _PERMALINK = re.compile(
     r"\s*(?:\u00b6|\U0001f517|\u2693|\(?permalink to this (?:headline|heading|definition|section|"
-    r"table|code|image|equation)\)?)\s*|\s+[#\u00a7]\s*$",
+    r"table|code|image|equation)\)?)\s*|\s+#\s*$",
     re.IGNORECASE,
 )
 
 
 def permalink_marks(text: str) -> str:
-    """The '\u00b6', '#', '\u00a7' or link icon a docs page puts after a heading to link to it, and its
+    """The '\u00b6', '#' or link icon a docs page puts after a heading to link to it, and its
     'Permalink to this headline' title, are not part of the text (Sphinx, MkDocs, Read the Docs)."""
     cleaned = _PERMALINK.sub(" ", text)
     return text if cleaned == text else cleaned.strip()
@@ -108,13 +108,27 @@ def footnotes_and_editorial_notes(text: str) -> str:
     return _FOOTNOTE.sub("", text)
 
 
-_PLACE = r"[A-Z][A-Z'.\-]+(?:[ ,]+[A-Z][A-Z'.\-]+)*"
+_MONTH_WORD = r"(?:JAN|FEB|MAR|APR|MAY|JUNE?|JULY?|AUG|SEPT?|OCT|NOV|DEC)[A-Z]*\.?\s+\d"
+_PLACE_WORD = rf"(?!{_MONTH_WORD})[A-Z][A-Z'.\-]+"
+_PLACE = rf"{_PLACE_WORD}(?:[ ,]+{_PLACE_WORD})*"
 _DATELINE = re.compile(
     rf"^(?P<place>{_PLACE}(?:\s*/\s*{_PLACE})*)"
-    r"(?:,\s*(?P<date>[A-Z][a-z]{2,8}\.?\s+\d{1,2}))?"
+    r"(?:,\s*(?P<date>(?:[A-Z][a-z]{2,8}|[A-Z]{3,9})\.?\s+\d{1,2}))?"
     r"\s*(?:\((?P<agency>[A-Za-z][A-Za-z .&\-]{1,40})\)\s*)?"
     r"\s*[-\u2013\u2014]{1,2}\s+"
 )
+
+
+def dateline_length(text: str) -> int:
+    """How many leading characters of `text` are a dateline ('BEIRUT (Reuters) - '); 0 if none."""
+    match = _DATELINE.match(text)
+    if not match:
+        return 0
+    places = match.group("place").split("/")
+    if not (match.group("agency") or match.group("date")) and (
+            len(places) < 2 or any(len(re.sub(r"\W", "", place)) < 4 for place in places)):
+        return 0
+    return match.end()
 
 
 def _place_name(place: str) -> str:
@@ -129,16 +143,15 @@ def datelines(text: str) -> str:
     agency in brackets or a date, then a dash; one capitalised word and a dash alone ("NASA -
     the agency") is not one. eSpeak would say "slash" and read "AP" as a word.
     """
+    if not dateline_length(text):
+        return text
     match = _DATELINE.match(text)
-    if not match:
-        return text
+    assert match is not None
     places = [_place_name(place) for place in match.group("place").split("/")]
-    if not (match.group("agency") or match.group("date")) and (
-            len(places) < 2 or any(len(re.sub(r"\W", "", place)) < 4 for place in places)):
-        return text
     parts = [places[0] if len(places) == 1 else ", ".join(places[:-1]) + " and " + places[-1]]
     if match.group("date"):
-        parts.append(match.group("date"))
+        month, day = match.group("date").split(None, 1)
+        parts.append(f"{month.capitalize() if month.isupper() else month} {day}")
     if match.group("agency"):
         agency = re.sub(r"\s+", " ", match.group("agency").strip())
         parts.append(AGENCIES.get(agency, agency))
@@ -262,7 +275,8 @@ def ranges(text: str) -> str:
         before = text[:match.start()].rstrip()
         previous = before.split()[-1] if before.split() else ""
         word = previous.lower().strip(",:(")
-        sentence_start = not before[:-len(previous)].strip() or before[:-len(previous)].rstrip()[-1:] in ".!?"
+        sentence_start = (not re.search(r"\w", before[:-len(previous)])
+                          or before[:-len(previous)].rstrip()[-1:] in ".!?")
         if previous[:1].isupper() and not sentence_start and word not in _RANGE_INTRODUCERS | SENTENCE_STARTERS:
             return match.group(0)  # "Boeing 737-800": a model number after a name
         if len(start) == 4 and len(end) == 2 and int(start[2:]) < int(end):
@@ -398,7 +412,6 @@ def signs(text: str) -> str:
 KEPT_MARKS = frozenset(".,;:!?'\"()-&%+@\u00a7\u00b1\u00d7\u00b0\u20ac\u00a3\u00a5\u20b9")
 _SPOKEN = (
     (re.compile(r"(?<=[^\W_])_+(?=[^\W_])"), " "),  # snake_case -> snake case
-    (re.compile(r"(?<=\w)\(\)"), ""),  # join() -> join
     (re.compile(r"(?<![\w'\"])(?:''|\"\")(?![\w'\"])"), " empty string "),
     (re.compile(r"\\"), " backslash "),
     (re.compile(r"(?<=\w)\s?\^\s?(?=\d)"), " to the power of "),
@@ -406,9 +419,13 @@ _SPOKEN = (
     (re.compile(r"(?<=\w)/(?=\w)"), " slash "),
     (re.compile(r"[\[{]"), "("),
     (re.compile(r"[\]}]"), ")"),
+    (re.compile(r"\(\s*\)"), ""),  # join() -> join
     (re.compile(r"(?<=\w)[\u2013\u2014](?=\w)"), "-"),
     (re.compile(r"\s*[|\u2013\u2014]\s*"), ", "),
 )
+
+
+_EMPTY_BRACKETS = re.compile(r"\(\s*\)")
 
 
 def spoken_symbols(text: str) -> str:
@@ -421,7 +438,8 @@ def spoken_symbols(text: str) -> str:
     if not all(ch.isalnum() or ch.isspace() or ch in KEPT_MARKS for ch in text):
         text = "".join(ch if ch.isalnum() or ch.isspace() or ch in KEPT_MARKS
                        or unicodedata.category(ch).startswith("M") else " " for ch in text)
-    return _SYMBOL_RUN.sub(" ", text)  # what removing others left standing alone ('0 \u00d7\u00d7')
+    # what removing others left standing alone ('0 \u00d7\u00d7', '( )')
+    return _EMPTY_BRACKETS.sub(" ", _SYMBOL_RUN.sub(" ", text))
 
 
 def collapse_whitespace(text: str) -> str:
@@ -463,8 +481,8 @@ NORMALIZERS: tuple[TextFunction, ...] = (
     symbols,
     signs,
     abbreviations,
-    dashes_and_ellipses,
     spoken_symbols,
+    dashes_and_ellipses,
     collapse_whitespace,
     tidy_punctuation,
 )

@@ -39,6 +39,10 @@ ABBREVIATIONS = {
     "approx.": "approximately", "Approx.": "Approximately", "vs.": "versus", "vs": "versus",
     "i.e.": "that is", "I.e.": "That is", "Ph.D.": "PhD", "n/a": "not applicable",
     "N/A": "not applicable",
+    # Wire-service shorthand (Reuters and others), which eSpeak spells letter by letter.
+    "mln": "million", "bln": "billion", "pct": "percent", "dlrs": "dollars", "dlr": "dollar",
+    "bpd": "barrels per day", "cts": "cents", "bbl": "barrel", "bbls": "barrels",
+    "stg": "sterling", "shrs": "shares", "qtr": "quarter", "yrs": "years",
 }
 
 # Month abbreviations, expanded only before a day number ("Jan. 5" -> "January 5").

@@ -9,6 +9,7 @@ import re
 from pathlib import PurePath
 
 from narrate.model import Document, Section
+from narrate.text.normalize import dateline_length
 
 _BLANK_LINE = re.compile(r"\n[ \t\f\v]*\n")
 _STRUCTURAL_HEADING = re.compile(
@@ -95,20 +96,21 @@ def reads_as_words(words: list[str]) -> bool:
     """At least as many real words (letters with a vowel) as numbers, and no id-like token
     (letters and digits mixed, or hex) among them."""
     real = sum(1 for word in words if _WORD.fullmatch(word) and (len(word) > 1 or word in "aAI"))
-    ids = sum(1 for word in words if re.search(r"\d", word) and re.search(r"[^\W\d_]", word))
+    ids = sum(1 for word in words if re.search(r"\d", word) and re.search(r"[^\W\d_]", word)
+              or re.fullmatch(r"0\d+|\d{5,}", word))
     hexes = sum(1 for word in words if len(word) >= 8 and re.fullmatch(r"[0-9a-fA-F]+", word))
     return real >= 1 and real >= len(words) - real and not ids and not hexes
 
 
 LEDE_TITLE_CHARS = 80
-_LEDE_DATELINE = re.compile(r"^[A-Z][A-Z'.\-/, ]+(?:\([^)]{1,40}\))?\s*[-\u2013\u2014]{1,2}\s+")
 
 
 def lede_title(paragraphs: list[str], limit: int = LEDE_TITLE_CHARS) -> str:
     """A title from the text itself: the first sentence of the lede, without its dateline,
     cut at a word boundary near `limit` characters ('Lebanon's army said on Monday it had…')."""
     text = next((p for p in paragraphs if any(ch.isalpha() for ch in p)), "")
-    text = _LEDE_DATELINE.sub("", text.strip())
+    text = text.strip()
+    text = text[dateline_length(text):]
     sentence = re.split(r"(?<=[.!?])\s+(?=[A-Z\"'])", text, maxsplit=1)[0].strip()
     if len(sentence) <= limit:
         return sentence.rstrip(" .") or "Untitled article"

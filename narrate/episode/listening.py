@@ -111,11 +111,12 @@ def check_script(script: Script, rate: int, reading: Reading) -> FileReport:
 
 
 def is_id_like(token: str) -> bool:
-    """'897a837f814b329f', 'a1b2c3d4': letters and digits mixed (two or more of each), or hex."""
-    digits = sum(ch.isdigit() for ch in token)
-    letters = len(token) - digits
+    """'897a837f814b329f', 'a1b2c3d4': letters and digits interleaved (three or more changes
+    between them), or hexadecimal with both; 'COVID19' and 'mp3player' are names."""
+    changes = sum(1 for a, b in zip(token, token[1:]) if a.isdigit() != b.isdigit())
     hexadecimal = len(token) >= 8 and bool(re.fullmatch(r"[0-9a-fA-F]+", token))
-    return (digits >= 2 and letters >= 2) or (hexadecimal and digits and letters > 0)
+    has_both = any(ch.isdigit() for ch in token) and any(ch.isalpha() for ch in token)
+    return has_both and (changes >= 3 or hexadecimal)
 
 
 def _symbols(text: str, reading: Reading, found: Callable[[str, int, int, str], None]) -> None:

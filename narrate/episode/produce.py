@@ -91,7 +91,10 @@ def episode_cover(script: Script, opts: NarrateOptions) -> Cover | None:
     if embedded is not None:
         return embedded  # a reader found the document's own cover (an EPUB's, say)
     source = script.document.source
-    subtitle = script.document.author or (Path(source).name if source and source != "-" else "")
+    from narrate.text.readers.text import title_from_name
+
+    # a file name is shown only when it reads as words ('002_897a837f814b329f.txt' does not)
+    subtitle = script.document.author or (Path(source).name if title_from_name(source) else "")
     return generated_cover(script.title, subtitle)
 
 

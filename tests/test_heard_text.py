@@ -184,3 +184,15 @@ def test_inspect_counts_and_says_its_times_are_estimates(tmp_path: Path):
     assert result.exit_code == 0, result.output
     assert "(2 chunks, 1 chapter)" in result.output
     assert "Chapters (times estimated at 175 words a minute" in result.output
+
+
+def test_keep_credits_and_footnotes_options_on_the_command_line(tmp_path: Path):
+    source = tmp_path / "story.txt"
+    source.write_text(STORY)
+    default = CliRunner().invoke(cli, ["inspect", str(source), "--json"])
+    kept = CliRunner().invoke(cli, ["inspect", str(source), "--json", "--keep-credits"])
+    assert "Reporting by" not in default.output and "Reporting by" in kept.output
+    post = tmp_path / "post.md"
+    post.write_text("# Post\n\nOn Tuesday.[^1]\n\n[^1]: Or Wednesday.\n")
+    with_notes = json.loads(CliRunner().invoke(cli, ["inspect", str(post), "--json", "--footnotes"]).output)
+    assert [c["text"] for c in with_notes["chunks"]][-1] == "Or Wednesday."

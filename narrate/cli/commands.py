@@ -53,7 +53,8 @@ def _show_notes() -> None:
 def text_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """Options that shape what is spoken (shared by speak and inspect)."""
     decorators = [
-        click.option("--title", help="Episode title (default: the headline, else the file name)."),
+        click.option("--title", help="Episode title (default: the headline, else the file name if it reads as words, "
+                     "else the opening words, which are then not spoken twice)."),
         click.option("--format", "fmt", type=click.Choice(format_names(), case_sensitive=False),
                      help="Force a reader instead of going by the file's extension (for stdin)."),
         click.option("--lexicon", multiple=True, metavar="FILE", type=click.Path(dir_okay=False),

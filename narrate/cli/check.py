@@ -34,20 +34,14 @@ def check(sources: tuple[str, ...], pattern: str | None, as_json: bool, **option
       narrate check article.html
       narrate check inbox/ --json | jq '.[] | .findings | length'
     """
-    from narrate.episode.listening import check_file, engine_reading
+    from narrate.episode.listening import check_file
     from narrate.episode.pipeline import NarrateOptions
     from narrate.run.batch import gather
 
     opts = NarrateOptions(**_rename(options))
     files = [str(job.source) for job in gather([Path(s) for s in sources if s != "-"], pattern=pattern)]
     files += ["-"] if "-" in sources else []
-    reading = None
-    reports = []
-    for source in files:
-        report = check_file(source, opts, reading)
-        if reading is None and report.error is None:
-            reading = engine_reading()
-        reports.append(report)
+    reports = [check_file(source, opts) for source in files]
     if as_json:
         click.echo(json.dumps([_as_data(r) for r in reports], indent=2, ensure_ascii=False))
     else:

@@ -69,8 +69,10 @@ class FileReport:
 Reading = Callable[[str], str]
 
 
+@lru_cache(maxsize=8)
 def engine_reading(voice: str = "gmw/en-us") -> Reading:
-    """How eSpeak NG reads a text, as phonemes without stress and pause marks (cached)."""
+    """How eSpeak NG reads a text, as phonemes without stress and pause marks (one cached
+    reader per voice, so a folder of documents asks the engine about each word once)."""
     from narrate.voice.engines.espeak import phonemes
 
     @lru_cache(maxsize=None)

@@ -73,7 +73,9 @@ class _ChaptersInTimeOrder(ID3):
 
     mutagen sorts the frames it writes by size, so CHAP frames came out in an arbitrary order
     (ffmpeg listed chapter 0 at 253 s) and players that take chapters in file order showed them
-    scrambled. The other frames keep mutagen's order; the chapters follow them, by start time."""
+    scrambled. The other frames keep mutagen's order; the chapters follow them, by start time.
+    This overrides mutagen's frame writer (ID3._write, with its save_frame): a mutagen that
+    changes it fails tests/test_tags.py, which reads the frames back in file order."""
 
     def _write(self, config: Any) -> bytes:
         from mutagen.id3._tags import save_frame

@@ -30,6 +30,8 @@ class Section:
     paragraphs: tuple[str, ...]
     heading: str | None = None
     level: int = 1
+    notes: tuple[str, ...] = ()
+    """Footnotes and endnotes of the section, not read inline (read at its end on request)."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,8 @@ class Document:
     language: str | None = None
     cover: bytes | None = None
     warnings: tuple[str, ...] = ()
+    title_spoken: bool = True
+    """False when the title was made from the opening words: it is not read before them."""
 
     @property
     def paragraphs(self) -> list[str]:

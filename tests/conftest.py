@@ -9,6 +9,13 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests never read or write a failure database: a fresh clone and a warm checkout
+# run the same examples (the cases found so far are pinned with @example instead).
+# No deadline either: on a loaded two-core machine a first call can take longer than 200 ms.
+settings.register_profile("narrate", database=None, deadline=None)
+settings.load_profile("narrate")
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE = REPO / "samples" / "welcome.txt"

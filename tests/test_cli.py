@@ -32,7 +32,7 @@ def test_narrates_a_file_with_options(runner, tmp_path):
     assert result.exit_code == 0, result.output
     tags = ID3(tmp_path / "out.mp3")
     assert (str(tags["TIT2"]), str(tags["TPE1"]), str(tags["TALB"])) == ("Mine", "Ann", "Reads")
-    assert "out.mp3" in result.stderr and "chapters" in result.stderr
+    assert "out.mp3" in result.stderr and ", 1 chapter, " in result.stderr
 
 
 def test_default_output_is_beside_the_input(runner, tmp_path):

@@ -1,5 +1,5 @@
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from narrate.text import normalize as n
@@ -13,7 +13,17 @@ CASES = [
     (n.unicode_compatibility, "\ufb01ne caf\u00e9\u00a0bar", "fine caf\u00e9 bar"),
     (n.control_characters, "a\x1b0\u2028b\t\tc", "a 0 b c"),
     (n.plain_quotes, "\u201cHi,\u201d she said. It\u2019s", "\"Hi,\" she said. It's"),
+    (n.permalink_marks, "Installation\u00b6", "Installation"),
+    (n.permalink_marks, "Installation \u00b6 Permalink to this headline", "Installation"),
+    (n.permalink_marks, "Getting started #", "Getting started"),
+    (n.permalink_marks, "See \u00a7 4 and issue #4", "See \u00a7 4 and issue #4"),
+    (n.stray_markup, "-*- coding: utf-8 -*-", "  coding: utf-8  "),
+    (n.stray_markup, "a <b>bold</b> word", "a  bold  word"),
+    (n.stray_markup, "Tom &amp; Jerry, x &lt; 5", "Tom & Jerry, x < 5"),
+    (n.stray_markup, "use `ls` here *** and ===", "use ls here   and  "),
+    (n.stray_markup, "a >= b and wait -- no", "a >= b and wait -- no"),
     (n.footnotes_and_editorial_notes, "It rose.[1] Then[12] fell.", "It rose. Then fell."),
+    (n.footnotes_and_editorial_notes, "on Tuesday.[^1] Then[^note-a] more", "on Tuesday. Then more"),
     (n.footnotes_and_editorial_notes, "He wrote 'recieve' [sic] twice.", "He wrote 'recieve' twice."),
     (n.footnotes_and_editorial_notes, "It is true.[citation needed]", "It is true."),
     (n.footnotes_and_editorial_notes, "Done. [Update: the vote passed.]", "Done."),
@@ -23,6 +33,14 @@ CASES = [
     (n.datelines, "WASHINGTON, Jan. 5 (Reuters) - The vote.", "Washington, Jan. 5, Reuters. The vote."),
     (n.datelines, "LONDON, March 3 \u2014 Rain fell.", "London, March 3. Rain fell."),
     (n.datelines, "NASA - the agency said.", "NASA - the agency said."),
+    (n.datelines, "BEIRUT/MOSCOW (Reuters) \u2013 Russia said.", "Beirut and Moscow, Reuters. Russia said."),
+    (n.datelines, "NEW YORK/LONDON (Reuters) \u2014 Stocks fell.", "New York and London, Reuters. Stocks fell."),
+    (n.datelines, "PARIS/BERLIN/ROME \u2013 Talks.", "Paris, Berlin and Rome. Talks."),
+    (n.datelines, "BERLIN (dpa) - Der Tag.", "Berlin, D P A. Der Tag."),
+    (n.datelines, "TOKYO (AFP) \u2013 Rain.", "Tokyo, A F P. Rain."),
+    (n.datelines, "NEW YORK (Bloomberg) -- Shares rose.", "New York, Bloomberg. Shares rose."),
+    (n.datelines, "TCP/IP - the protocol", "TCP/IP - the protocol"),
+    (n.datelines, "NEW YORK, FEB 26 - Diamond Shamrock", "New York, Feb 26. Diamond Shamrock"),
     (n.urls, "See https://www.example.com/a/b?x=1.", "See a link to example dot com."),
     (n.urls, "Go to www.bbc.co.uk/news now", "Go to a link to bbc dot co dot uk now"),
     (n.urls, "plain example.com stays", "plain example.com stays"),
@@ -38,6 +56,8 @@ CASES = [
     (n.currency, "$5-10 each", "5 to 10 dollars each"),
     (n.currency, "$5 T-shirts", "5 dollars T-shirts"),
     (n.currency, "$3.2B and $40M", "3.2 billion dollars and 40 million dollars"),
+    (n.hex_numbers, "from 0 to 0x10FFFF and 0x265e", "from 0 to hex 10 F F F F and hex 265 E"),
+    (n.hex_numbers, "box 0x and 10x", "box 0x and 10x"),
     (n.scale_suffixes, "2bn people and 3tn", "2 billion people and 3 trillion"),
     (n.scale_suffixes, "a 100m sprint", "a 100m sprint"),
     (n.numeric_dates, "on 2024-01-05", "on January 5, 2024"),
@@ -82,9 +102,24 @@ CASES = [
     (n.symbols, "a * b", "a   b"),
     (n.symbols, "a \u2192 b", "a  to  b"),
     (n.symbols, "TCP/IP", "TCP/IP"),
+    (n.symbols, "##MeToo and C# and F#", "hashtag MeToo and C sharp and F sharp"),
+    (n.signs, "if the code point is < 128", "if the code point is less than 128"),
+    (n.signs, "x>0 and a >= b", "x greater than 0 and a greater than or equal to b"),
+    (n.signs, "a == b, a != b", "a equals b, a is not equal to b"),
+    (n.signs, "f -> g, x = 5", "f to g, x equals 5"),
+    (n.signs, "< 5 apples", " less than 5 apples"),
+    (n.signs, "a > ", "a > "),
+    (n.spoken_symbols, "use \\d and snake_case", "use  backslash d and snake case"),
+    (n.spoken_symbols, "call join() on ('', 80)", "call join on ( empty string , 80)"),
+    (n.spoken_symbols, "2^10 and x^2", "2 to the power of 10 and x to the power of 2"),
+    (n.spoken_symbols, "a | b \u2022 c ~ d ^ e $ f", "a, b   c   d   e   f"),
+    (n.spoken_symbols, "argv[1] or {x}", "argv(1) or (x)"),
+    (n.spoken_symbols, "HTTP/2, @user, me@example.com", "HTTP slash 2,  at user, me@example.com"),
+    (n.spoken_symbols, "Tom & Jerry, 50% + 5\u00b0", "Tom & Jerry, 50% + 5\u00b0"),
     (n.abbreviations, "Gov. Smith and Gen. Lee", "Governor Smith and General Lee"),
     (n.abbreviations, "King Jr. spoke", "King Junior spoke"),
     (n.abbreviations, "one thing, i.e. this", "one thing, that is this"),
+    (n.abbreviations, "15.8 mln bpd, 44 pct, 1.50 dlrs a bbl", "15.8 million barrels per day, 44 percent, 1.50 dollars a barrel"),
     (n.abbreviations, "Apple Inc. said", "Apple Incorporated said"),
     (n.abbreviations, "Mr. Smith, Dr. Jones, e.g. this", "Mr. Smith, Dr. Jones, e.g. this"),
     (n.abbreviations, "the next gen. phone", "the next gen. phone"),
@@ -122,6 +157,19 @@ def test_pipeline_in_order(text, expected):
 
 @settings(max_examples=300)
 @given(st.text())
+@example("##MeToo")
+@example("('', 80)")
+@example("-*- coding -*-")
+@example("&amp;lt;b&amp;gt;")
+@example("BEIRUT/MOSCOW (Reuters) \u2013 x")
+@example("a < b > c")
+@example("x_\u00b6_y")
+@example("0(}")
+@example("0$\u00a7")
+@example("(\u2500)")
+@example("0\\- 0")
+@example("\u2014 B 2015-2018")
+@example("0\u00a1\u00d7\u00d7")
 def test_never_crashes_and_is_idempotent(text):
     once = normalize(text)
     assert normalize(once) == once

@@ -3,7 +3,7 @@ import pytest
 from narrate.errors import InputError
 from narrate.text.readers import read_document
 from narrate.text.readers.decode import decode_text
-from narrate.text.readers.text import read_text, split_paragraphs, title_from_name
+from narrate.text.readers.text import lede_title, read_text, split_paragraphs, title_from_name
 
 
 def test_utf8_with_bom_and_crlf():
@@ -55,9 +55,38 @@ def test_forced_title_wins():
     assert read_text("Headline\n\nBody.", "a.txt", title="Mine").title == "Mine"
 
 
-def test_title_from_name():
-    assert title_from_name("some/dir/the_big-story.txt") == "The big story"
-    assert title_from_name("-") == "Untitled article"
+@pytest.mark.parametrize(("name", "title"), [
+    ("some/dir/the_big-story.txt", "The big story"),
+    ("notes-2024.md", "Notes 2024"),
+    ("-", None),
+    ("002_897a837f814b329f.txt", None),  # an id: "zero zero two eight hundred ninety seven a..."
+    ("d41d8cd98f00b204e9800998ecf8427e.html", None),  # a hash
+    ("20240105-143210.txt", None),  # a timestamp
+    ("2024-01-05.txt", None),
+    ("article_3f2a9c.txt", None),
+    ("12345.txt", None),
+    ("reut-00001.txt", None),  # a zero-padded serial number
+])
+def test_title_from_name_only_when_it_reads_as_words(name, title):
+    assert title_from_name(name) == title
+
+
+@pytest.mark.parametrize(("paragraph", "title"), [
+    ("Short lede.", "Short lede"),
+    ("BEIRUT/MOSCOW (Reuters) \u2013 Russia and Lebanon agreed on Monday to extend talks on the "
+     "border for another week, officials said.",
+     "Russia and Lebanon agreed on Monday to extend talks on the border for another\u2026"),
+    ("One sentence. Another sentence follows it.", "One sentence"),
+])
+def test_lede_title_is_the_opening_words_cut_at_a_word(paragraph, title):
+    assert lede_title([paragraph]) == title
+    assert len(lede_title([paragraph])) <= 81
+
+
+def test_a_story_under_an_id_like_name_is_titled_by_its_lede_which_is_not_spoken_twice():
+    doc = read_text("LONDON (Reuters) - Prices rose in May.\n\nMore.\n", "002_897a837f814b329f.txt")
+    assert doc.title == "Prices rose in May" and not doc.title_spoken
+    assert read_text("Body text only.\n\nMore.", "the_big-story.txt").title_spoken
 
 
 @pytest.mark.parametrize(("content", "message"), [

@@ -58,13 +58,18 @@ def _show_notes() -> None:
 def text_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """Options that shape what is spoken (shared by speak and inspect)."""
     decorators = [
-        click.option("--title", help="Episode title (default: the headline, else the file name)."),
+        click.option("--title", help="Episode title (default: the headline, else the file name if it reads as words, "
+                     "else the opening words, which are then not spoken twice)."),
         click.option("--format", "fmt", type=click.Choice(reader_names(), case_sensitive=False),
                      help="Force a reader instead of going by the file's extension (for stdin)."),
         click.option("--lexicon", multiple=True, metavar="FILE", type=click.Path(dir_okay=False),
                      help="Pronunciation lexicon (TOML: word = \"respelling\"); repeatable."),
         click.option("--skip", multiple=True, metavar="PATTERN",
                      help="Leave out paragraphs matching this regular expression; repeatable."),
+        click.option("--keep-credits", is_flag=True,
+                     help="Read wire credits such as '(Reporting by ...; Editing by ...)'."),
+        click.option("--footnotes", is_flag=True,
+                     help="Read footnotes at the end of their chapter (default: left out)."),
         click.option("--voice", "-v", help="A preset name, a preset .toml file, an eSpeak NG or Piper voice id, or a Piper .onnx file."),
         click.option("--rate", "-r", type=click.IntRange(*RATE_RANGE), help="Words per minute (overrides the voice)."),
         click.option("--pitch", type=click.IntRange(*PITCH_RANGE),
@@ -443,3 +448,8 @@ def _progress_bar(total: int, quiet: bool) -> Any:
 
 def main() -> None:
     cli(prog_name="narrate")
+
+
+from narrate.cli.check import check  # noqa: E402  (the command module needs text_options above)
+
+cli.add_command(check)

@@ -12,6 +12,11 @@ from narrate.episode.timeline import plan_chapters, start_times
 from narrate.voice.presets import VoicePreset
 
 
+def plural(count: int, noun: str) -> str:
+    """'1 chapter', '2 chapters', '0 chapters'."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def human_size(size: int) -> str:
     for unit in ("B", "KB", "MB", "GB"):
         if size < 1024 or unit == "GB":
@@ -40,6 +45,7 @@ def describe_script(script: Script, voice: VoicePreset) -> dict[str, Any]:
         "voice": {"name": voice.name, "engine": voice.engine, "voice": voice.voice,
                   "rate": voice.rate, "volume": voice.volume, **asdict(voice.settings)},
         "estimated_duration": round(total, 2),
+        "times": "estimated",  # from word counts; the file's own come from the audio itself
         "chapters": [{"title": c.title, "start": round(c.start, 2)}
                      for c in plan_chapters(script.chunks, starts, total)],
         "chunks": [
@@ -68,15 +74,16 @@ def format_script(info: dict[str, Any]) -> str:
         f"Title:     {info['title']}",
         f"Voice:     {info['voice']['name']} ({info['voice']['voice']}, {info['voice']['rate']} wpm)",
         f"Duration:  about {clock(info['estimated_duration'])} "
-        f"({len(info['chunks'])} chunks, {len(info['chapters'])} chapters)",
+        f"({plural(len(info['chunks']), 'chunk')}, {plural(len(info['chapters']), 'chapter')})",
     ]
     if info["author"]:
         lines.insert(1, f"Author:    {info['author']}")
     lines.append("")
-    lines.append("Chapters:")
+    lines.append(f"Chapters (times estimated at {info['voice']['rate']} words a minute; "
+                 "the file's come from its audio):")
     lines += [f"  {clock(c['start']):>8}  {c['title']}" for c in info["chapters"]]
     lines.append("")
-    lines.append("Script (what will be spoken, then the pause after it):")
+    lines.append("Script (estimated start, what will be spoken, then the pause after it):")
     for chunk in info["chunks"]:
         lines.append(f"  {clock(chunk['start']):>8}  [{chunk['kind']}] {chunk['text']}"
                      f"  <{chunk['pause_after']:.2f}s>")
@@ -95,14 +102,14 @@ def _words_differ(spoken: str, written: str) -> bool:
 
 
 def summary_line(episode: Episode) -> str:
-    return (f"{episode.path}: {clock(episode.duration)}, {len(episode.chapters)} chapters, "
-            f"{episode.chunks} chunks, {human_size(episode.size)}, made in {episode.elapsed:.1f} s")
+    return (f"{episode.path}: {clock(episode.duration)}, {plural(len(episode.chapters), 'chapter')}, "
+            f"{plural(episode.chunks, 'chunk')}, {human_size(episode.size)}, made in {episode.elapsed:.1f} s")
 
 
 def summary_table(report: BatchReport) -> str:
     """The lines printed at the end of a batch."""
     def files(n: int) -> str:
-        return f"{n} file{'s' if n != 1 else ''}"
+        return plural(n, "file")
 
     lines = [
         f"  done     {files(report.count('done')):>10}   {clock(report.audio)} of audio",

@@ -26,6 +26,10 @@ class NarrateOptions:
     """Pronunciation lexicon files (TOML), applied after the built-in, user and voice ones."""
     skip: str | Sequence[str] = ()
     """Regular expressions: paragraphs they match are not narrated."""
+    keep_credits: bool = False
+    """Read wire credits ("(Reporting by ...; Editing by ...)"), left out by default."""
+    footnotes: bool = False
+    """Read footnotes at the end of their chapter, instead of leaving them out."""
     rate: int | None = None
     volume: float | None = None
     pitch: int | None = None

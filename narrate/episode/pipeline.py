@@ -41,7 +41,11 @@ def script_for(document: Document, voice: VoicePreset, options: NarrateOptions) 
     patterns = skip_patterns(as_list(options.skip))
     lexicon = load_lexicon(voice.lexicon, voice.name, as_list(options.lexicon))
     document = drop_paragraphs(document, patterns)
-    return apply_lexicon(build_script(document, voice.pauses), lexicon)
+    if not options.keep_credits:
+        from narrate.text.credits import drop_credits
+
+        document = drop_credits(document)
+    return apply_lexicon(build_script(document, voice.pauses, footnotes=options.footnotes), lexicon)
 
 
 def voice_for(options: NarrateOptions) -> VoicePreset:

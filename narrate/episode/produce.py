@@ -79,7 +79,10 @@ def episode_cover(script: Script, opts: NarrateOptions) -> Cover | None:
     if embedded is not None:
         return embedded  # a reader found the document's own cover (an EPUB's, say)
     source = script.document.source
-    subtitle = script.document.author or (Path(source).name if source and source != "-" else "")
+    from narrate.text.readers.text import title_from_name
+
+    # a file name is shown only when it reads as words ('002_897a837f814b329f.txt' does not)
+    subtitle = script.document.author or (Path(source).name if title_from_name(source) else "")
     return generated_cover(script.title, subtitle)
 
 
@@ -157,7 +160,8 @@ def output_settings(voice: VoicePreset, opts: NarrateOptions, fmt: OutputFormat,
     return {
         "voice": voice.to_dict(), "engine_version": engine_version, "narrate": __version__,
         "lexicon": [source_sha256(str(p), "") for p in as_list(opts.lexicon)],
-        "skip": [str(p) for p in as_list(opts.skip)], "format": fmt.name, "bitrate": opts.bitrate,
+        "skip": [str(p) for p in as_list(opts.skip)], "keep_credits": opts.keep_credits,
+        "footnotes": opts.footnotes, "format": fmt.name, "bitrate": opts.bitrate,
         "sample_rate": opts.sample_rate, "loudness": opts.loudness, "title": opts.title,
         "author": opts.author, "album": opts.album, "cover": cover, "no_cover": opts.no_cover,
         "intro": source_sha256(opts.intro, "") if opts.intro else None,

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from mutagen.id3 import (
     APIC,
@@ -67,9 +68,31 @@ def write_tags(path: Path, fmt: OutputFormat, tags: EpisodeTags, chapters: Seque
         write_vorbis_tags(path, tags, chapters, cover, lyrics)
 
 
+class _ChaptersInTimeOrder(ID3):
+    """ID3 that stores CHAP frames in time order.
+
+    mutagen sorts the frames it writes by size, so CHAP frames came out in an arbitrary order
+    (ffmpeg listed chapter 0 at 253 s) and players that take chapters in file order showed them
+    scrambled. The other frames keep mutagen's order; the chapters follow them, by start time.
+    This overrides mutagen's frame writer (ID3._write, with its save_frame): a mutagen that
+    changes it fails tests/test_tags.py, which reads the frames back in file order."""
+
+    def _write(self, config: Any) -> bytes:
+        from mutagen.id3._tags import save_frame
+
+        chapters = sorted(self.getall("CHAP"), key=lambda frame: (frame.start_time, frame.element_id))
+        self.delall("CHAP")
+        try:
+            others = super()._write(config)
+        finally:
+            for frame in chapters:
+                self.add(frame)
+        return bytes(others) + b"".join(bytes(save_frame(frame, config=config)) for frame in chapters)
+
+
 def write_mp3_tags(path: Path, tags: EpisodeTags, chapters: Sequence[Chapter],
                    cover: Cover | None = None, lyrics: str | None = None, wave: bool = False) -> None:
-    id3 = ID3()
+    id3 = _ChaptersInTimeOrder()
     id3.add(TIT2(encoding=TEXT_UTF8, text=[tags.title]))
     id3.add(TPE1(encoding=TEXT_UTF8, text=[tags.artist]))
     id3.add(TALB(encoding=TEXT_UTF8, text=[tags.album]))

@@ -50,7 +50,8 @@ def plan_chapters(chunks: Sequence[Chunk], starts: Sequence[float], total: float
                 opened.append((chunk.chapter, start))
             only_title_so_far = chunk.kind is ChunkKind.TITLE
             continue
-        only_title_so_far = False
+        if chunk.kind is not ChunkKind.HEADING:  # a heading with no text of its own opens nothing
+            only_title_so_far = False
         if has_headings:
             continue
         if chunk.starts_paragraph and (not opened or start - opened[-1][1] >= min_seconds):

@@ -11,6 +11,7 @@ Every output is plain words and digits no rule matches again, so normalising is 
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from collections.abc import Callable
@@ -62,9 +63,42 @@ def plain_quotes(text: str) -> str:
     return text.translate(_QUOTES)
 
 
+_PERMALINK = re.compile(
+    r"\s*(?:\u00b6|\U0001f517|\u2693|\(?permalink to this (?:headline|heading|definition|section|"
+    r"table|code|image|equation)\)?)\s*|\s+#\s*$",
+    re.IGNORECASE,
+)
+
+
+def permalink_marks(text: str) -> str:
+    """The '\u00b6', '#' or link icon a docs page puts after a heading to link to it, and its
+    'Permalink to this headline' title, are not part of the text (Sphinx, MkDocs, Read the Docs)."""
+    cleaned = _PERMALINK.sub(" ", text)
+    return text if cleaned == text else cleaned.strip()
+
+
+_ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{1,6}|#[xX][0-9a-fA-F]{1,6});")
+_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>|<!--.*?-->")
+_OPERATORS = ("<=", ">=", "==", "!=", "=>", "->", "<-")
+_SYMBOL_RUN = re.compile(r"(?<!\S)[^\w\s.,;:!?'\"()\[\]$\u00a3\u20ac\u00a5%&@]{2,}(?!\S)")
+
+
+def stray_markup(text: str) -> str:
+    """Left-over markup is not read: HTML tags and entities, backticks, and runs of symbols
+    that are decoration ('-*-', '***', '===', '##'), not words or comparison signs."""
+    for _ in range(3):  # '&amp;lt;' is '<' after two rounds
+        unescaped = _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
+        if unescaped == text:
+            break
+        text = unescaped
+    text = _TAG.sub(" ", text).replace("`", "")
+    return _SYMBOL_RUN.sub(lambda m: m.group(0) if m.group(0) in _OPERATORS or "--" in m.group(0)
+                           and not m.group(0).strip("-") else " ", text)
+
+
 _NOTES = "|".join(re.escape(note) for note in sorted(EDITORIAL_NOTES, key=len, reverse=True))
 _FOOTNOTE = re.compile(
-    rf"\s?\[(?:\d{{1,3}}|[a-z]|note \d+|(?:{_NOTES})\s*(?:[:?\-\u2013\u2014][^\]]*)?)\]",
+    rf"\s?\[(?:\^[\w\-]{{1,20}}|\d{{1,3}}|[a-z]|note \d+|(?:{_NOTES})\s*(?:[:?\-\u2013\u2014][^\]]*)?)\]",
     re.IGNORECASE,
 )
 
@@ -74,30 +108,52 @@ def footnotes_and_editorial_notes(text: str) -> str:
     return _FOOTNOTE.sub("", text)
 
 
+_MONTH_WORD = r"(?:JAN|FEB|MAR|APR|MAY|JUNE?|JULY?|AUG|SEPT?|OCT|NOV|DEC)[A-Z]*\.?\s+\d"
+_PLACE_WORD = rf"(?!{_MONTH_WORD})[A-Z][A-Z'.\-]+"
+_PLACE = rf"{_PLACE_WORD}(?:[ ,]+{_PLACE_WORD})*"
 _DATELINE = re.compile(
-    r"^(?P<place>[A-Z][A-Z'.\-]+(?:[ ,]+[A-Z][A-Z'.\-]+)*)"
-    r"(?:,\s*(?P<date>[A-Z][a-z]{2,8}\.?\s+\d{1,2}))?"
-    r"\s*(?:\((?P<agency>[A-Za-z ]{2,30})\)\s*)?"
+    rf"^(?P<place>{_PLACE}(?:\s*/\s*{_PLACE})*)"
+    r"(?:,\s*(?P<date>(?:[A-Z][a-z]{2,8}|[A-Z]{3,9})\.?\s+\d{1,2}))?"
+    r"\s*(?:\((?P<agency>[A-Za-z][A-Za-z .&\-]{1,40})\)\s*)?"
     r"\s*[-\u2013\u2014]{1,2}\s+"
 )
 
 
-def datelines(text: str) -> str:
-    """'BEIRUT (Reuters) - Lebanon...' -> 'Beirut, Reuters. Lebanon...'.
-
-    A dateline is a capitalised place at the start, then an agency in brackets or a date,
-    then a dash; a capitalised word and a dash alone ("NASA - the agency") is not one.
-    """
+def dateline_length(text: str) -> int:
+    """How many leading characters of `text` are a dateline ('BEIRUT (Reuters) - '); 0 if none."""
     match = _DATELINE.match(text)
-    if not match or not (match.group("agency") or match.group("date")):
+    if not match:
+        return 0
+    places = match.group("place").split("/")
+    if not (match.group("agency") or match.group("date")) and (
+            len(places) < 2 or any(len(re.sub(r"\W", "", place)) < 4 for place in places)):
+        return 0
+    return match.end()
+
+
+def _place_name(place: str) -> str:
+    words = re.split(r"\s+", place.strip(" ,"))
+    return " ".join(word.capitalize() if word.isupper() else word for word in words)
+
+
+def datelines(text: str) -> str:
+    """'BEIRUT/MOSCOW (Reuters) \u2013 Talks...' -> 'Beirut and Moscow, Reuters. Talks...'.
+
+    A dateline is a capitalised place (or several, joined by slashes) at the start, then an
+    agency in brackets or a date, then a dash; one capitalised word and a dash alone ("NASA -
+    the agency") is not one. eSpeak would say "slash" and read "AP" as a word.
+    """
+    if not dateline_length(text):
         return text
-    place = " ".join(word.capitalize() if word.isupper() else word
-                     for word in re.split(r"\s+", match.group("place").strip(" ,")))
-    parts = [place]
+    match = _DATELINE.match(text)
+    assert match is not None
+    places = [_place_name(place) for place in match.group("place").split("/")]
+    parts = [places[0] if len(places) == 1 else ", ".join(places[:-1]) + " and " + places[-1]]
     if match.group("date"):
-        parts.append(match.group("date"))
+        month, day = match.group("date").split(None, 1)
+        parts.append(f"{month.capitalize() if month.isupper() else month} {day}")
     if match.group("agency"):
-        agency = match.group("agency").strip()
+        agency = re.sub(r"\s+", " ", match.group("agency").strip())
         parts.append(AGENCIES.get(agency, agency))
     return ", ".join(parts) + ". " + text[match.end():]
 
@@ -155,6 +211,15 @@ def currency(text: str) -> str:
     return _MONEY.sub(say, text)
 
 
+def hex_numbers(text: str) -> str:
+    """'0x10FFFF' -> 'hex 10 F F F F': eSpeak reads it as one odd word ("zero x ten F..."),
+    narrate as hex digits in groups."""
+    def say(match: re.Match[str]) -> str:
+        groups = re.findall(r"\d+|[A-Fa-f]", match.group(1))
+        return "hex " + " ".join(group.upper() for group in groups)
+    return re.sub(r"\b0[xX]([0-9A-Fa-f]+)\b", say, text)
+
+
 def scale_suffixes(text: str) -> str:
     """'2bn people' -> '2 billion people' ('m' alone is left: it may be metres)."""
     return re.sub(r"\b(\d+(?:\.\d+)?)(bn|tn)\b", lambda m: f"{m.group(1)} {SCALES[m.group(2)]}", text)
@@ -210,7 +275,8 @@ def ranges(text: str) -> str:
         before = text[:match.start()].rstrip()
         previous = before.split()[-1] if before.split() else ""
         word = previous.lower().strip(",:(")
-        sentence_start = not before[:-len(previous)].strip() or before[:-len(previous)].rstrip()[-1:] in ".!?"
+        sentence_start = (not re.search(r"\w", before[:-len(previous)])
+                          or before[:-len(previous)].rstrip()[-1:] in ".!?")
         if previous[:1].isupper() and not sentence_start and word not in _RANGE_INTRODUCERS | SENTENCE_STARTERS:
             return match.group(0)  # "Boeing 737-800": a model number after a name
         if len(start) == 4 and len(end) == 2 and int(start[2:]) < int(end):
@@ -233,8 +299,7 @@ def decades(text: str) -> str:
         return f"{int(century)} {DECADES[decade]}"
 
     text = re.sub(r"\b(1\d|20)(\d)0s\b", full, text)
-    return re.sub(r"(?:(?<=\s)|^|')'?([1-9])0s\b",
-                  lambda m: DECADES[int(m.group(1))], text).replace("''", "'")
+    return re.sub(r"(?<![\w'])'?([1-9])0s\b", lambda m: DECADES[int(m.group(1))], text)
 
 
 _YEAR_CONTEXT = r"(?:in|since|until|by|from|during|before|after|around|of|early|late|mid|circa|to|and|between)"
@@ -298,8 +363,9 @@ def symbols(text: str) -> str:
     text = re.sub(r"\b24/7\b", "24 7", text)
     text = re.sub(r"\band/or\b", "and or", text)
     text = re.sub(r"\b([a-z]{2,})/([a-z]{2,})\b(?!/)", r"\1 or \2", text)
-    text = re.sub(r"(?<![\w&])#(?=\d)", "number ", text)
-    text = re.sub(r"(?<![\w&])#(?=[A-Za-z])", "hashtag ", text)
+    text = re.sub(r"(?<![\w&#])#(?=\d)", "number ", text)
+    text = re.sub(r"\b([A-Fa-f])#(?!\w)", r"\1 sharp", text)  # C#, F#
+    text = re.sub(r"(?<![\w&])#+(?=[A-Za-z])", "hashtag ", text)
     text = re.sub(r"(?<!\S)~(?=\d)", "about ", text)
     text = re.sub(r"(?<!\w)\*+|\*+(?!\w)", " ", text)
     for symbol, spoken in SYMBOLS.items():
@@ -324,6 +390,58 @@ def dashes_and_ellipses(text: str) -> str:
     return text
 
 
+_SIGNS = {"<=": "less than or equal to", ">=": "greater than or equal to", "==": "equals",
+          "!=": "is not equal to", "=>": "gives", "->": "to", "<-": "from", "<": "less than",
+          ">": "greater than", "=": "equals"}
+_SIGN = re.compile(
+    r"(?P<before>^|[\w)\]'\"%.])[^\S\n]*(?P<sign><=|>=|==|!=|=>|->|<-|<|>|=)(?![<>=])"
+    r"[^\S\n]*(?=[\w(\-'\"$.])"
+)
+
+
+def signs(text: str) -> str:
+    """'if the code point is < 128' -> '... is less than 128': eSpeak drops '<' and '>' without a
+    sound, which can say the opposite of the text. Only between things compared ('a >= b',
+    'x<5', '< 128' at the start); a sign elsewhere is markup and the last rule removes it."""
+    return _SIGN.sub(lambda m: f"{m.group('before')} {_SIGNS[m.group('sign')]} ", text)
+
+
+# Marks the engine reads as the text means them: pauses, quotes, brackets, and a few signs it
+# names well ("&" and, "%" percent, "+" plus, "§" section, "°" degrees, currencies).
+# Every other symbol is rewritten or removed by `spoken_symbols`, so none reaches the engine.
+KEPT_MARKS = frozenset(".,;:!?'\"()-&%+@\u00a7\u00b1\u00d7\u00b0\u20ac\u00a3\u00a5\u20b9")
+_SPOKEN = (
+    (re.compile(r"(?<=[^\W_])_+(?=[^\W_])"), " "),  # snake_case -> snake case
+    (re.compile(r"(?<![\w'\"])(?:''|\"\")(?![\w'\"])"), " empty string "),
+    (re.compile(r"\\"), " backslash "),
+    (re.compile(r"(?<=\w)\s?\^\s?(?=\d)"), " to the power of "),
+    (re.compile(r"@(?!(?<=\w@)\w)"), " at "),  # news@example.com is read well
+    (re.compile(r"(?<=\w)/(?=\w)"), " slash "),
+    (re.compile(r"[\[{]"), "("),
+    (re.compile(r"[\]}]"), ")"),
+    (re.compile(r"\(\s*\)"), ""),  # join() -> join
+    (re.compile(r"(?<=\w)[\u2013\u2014](?=\w)"), "-"),
+    (re.compile(r"\s*[|\u2013\u2014]\s*"), ", "),
+)
+
+
+_EMPTY_BRACKETS = re.compile(r"\(\s*\)")
+
+
+def spoken_symbols(text: str) -> str:
+    """Every symbol left is decided here, not by the engine: eSpeak names some ('/' slash, '~'
+    tilde, '$' dollar) and silently drops others ('<', '|', '^', '_', bullets). Code-like ones
+    are read on purpose ('\\d' -> 'backslash d', 'snake_case' -> 'snake case', "''" -> 'empty
+    string'); the rest (decoration, bullets, emoji, stray markup) are removed."""
+    for pattern, spoken in _SPOKEN:
+        text = pattern.sub(spoken, text)
+    if not all(ch.isalnum() or ch.isspace() or ch in KEPT_MARKS for ch in text):
+        text = "".join(ch if ch.isalnum() or ch.isspace() or ch in KEPT_MARKS
+                       or unicodedata.category(ch).startswith("M") else " " for ch in text)
+    # what removing others left standing alone ('0 \u00d7\u00d7', '( )')
+    return _EMPTY_BRACKETS.sub(" ", _SYMBOL_RUN.sub(" ", text))
+
+
 def collapse_whitespace(text: str) -> str:
     """Runs of spaces and stray control characters become one space."""
     if not text.isprintable():
@@ -345,10 +463,13 @@ NORMALIZERS: tuple[TextFunction, ...] = (
     unicode_compatibility,
     control_characters,
     plain_quotes,
+    permalink_marks,
+    stray_markup,
     footnotes_and_editorial_notes,
     datelines,
     urls,
     currency,
+    hex_numbers,
     scale_suffixes,
     numeric_dates,
     ranges,
@@ -358,7 +479,9 @@ NORMALIZERS: tuple[TextFunction, ...] = (
     month_abbreviations,
     temperatures_and_units,
     symbols,
+    signs,
     abbreviations,
+    spoken_symbols,
     dashes_and_ellipses,
     collapse_whitespace,
     tidy_punctuation,

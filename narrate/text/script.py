@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from narrate.errors import InputError, OptionError
 from narrate.model import Chunk, ChunkKind, Document, Script
-from narrate.text.normalize import normalize
+from narrate.text.normalize import normalize, permalink_marks
 from narrate.text.sentences import MAX_CHUNK_CHARS, chunk_sentences, split_sentences
 
 
@@ -25,23 +25,40 @@ class Pauses:
     heading: float = 1.0
 
 
+FOOTNOTES_INTRO = "Notes."
+
+
 def build_script(document: Document, pauses: Pauses = Pauses(),
-                 chunk_chars: int = MAX_CHUNK_CHARS) -> Script:
-    """Lay out everything that will be spoken, in order."""
+                 chunk_chars: int = MAX_CHUNK_CHARS, footnotes: bool = False) -> Script:
+    """Lay out everything that will be spoken, in order.
+
+    A title made from the opening words is not spoken (the lede follows at once); it names
+    the first chapter instead. A heading with no text of its own before the next heading is
+    spoken but opens no chapter, so there is no empty one. Footnotes are read at the end of
+    their section only when `footnotes` is set."""
     chunks: list[Chunk] = []
-    title = normalize(document.title)
+    title = normalize(document.title) if document.title_spoken else ""
     if title:
         chunks.append(Chunk(text=title, display=document.title, kind=ChunkKind.TITLE,
                             pause_after=pauses.title, paragraph=-1, starts_paragraph=True,
                             chapter=document.title))
+    pending_chapter = None if title else document.title
     paragraph_index = 0
     for index, section in enumerate(document.sections):
+        notes = section.notes if footnotes else ()
         if section.heading and not (index == 0 and _same_words(section.heading, document.title)):
-            chunks.append(Chunk(text=normalize(section.heading), display=section.heading,
-                                kind=ChunkKind.HEADING, pause_after=pauses.heading,
-                                paragraph=paragraph_index, starts_paragraph=True,
-                                chapter=section.heading))
-        for paragraph in section.paragraphs:
+            spoken = normalize(section.heading)
+            if spoken:
+                has_text = bool(section.paragraphs or notes)
+                chunks.append(Chunk(text=spoken, display=section.heading,
+                                    kind=ChunkKind.HEADING, pause_after=pauses.heading,
+                                    paragraph=paragraph_index, starts_paragraph=True,
+                                    chapter=_chapter_title(section.heading) if has_text else None))
+                pending_chapter = None
+        paragraphs = list(section.paragraphs)
+        if notes:
+            paragraphs += [FOOTNOTES_INTRO, *notes]
+        for paragraph in paragraphs:
             pieces = chunk_sentences(split_sentences(paragraph), chunk_chars)
             for position, piece in enumerate(pieces):
                 spoken = normalize(piece)
@@ -52,9 +69,16 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
                     text=spoken, display=piece, kind=ChunkKind.TEXT,
                     pause_after=pauses.paragraph if last else pauses.sentence,
                     paragraph=paragraph_index, starts_paragraph=position == 0,
+                    chapter=pending_chapter,
                 ))
+                pending_chapter = None
             paragraph_index += 1
     return Script(document=document, chunks=tuple(chunks))
+
+
+def _chapter_title(heading: str) -> str:
+    """A heading as a chapter title: without the permalink mark a docs page puts after it."""
+    return permalink_marks(heading).strip() or heading
 
 
 def _same_words(first: str, second: str) -> bool:

@@ -39,6 +39,10 @@ ABBREVIATIONS = {
     "approx.": "approximately", "Approx.": "Approximately", "vs.": "versus", "vs": "versus",
     "i.e.": "that is", "I.e.": "That is", "Ph.D.": "PhD", "n/a": "not applicable",
     "N/A": "not applicable",
+    # Wire-service shorthand (Reuters and others), which eSpeak spells letter by letter.
+    "mln": "million", "bln": "billion", "pct": "percent", "dlrs": "dollars", "dlr": "dollar",
+    "bpd": "barrels per day", "cts": "cents", "bbl": "barrel", "bbls": "barrels",
+    "stg": "sterling", "shrs": "shares", "qtr": "quarter", "yrs": "years",
 }
 
 # Month abbreviations, expanded only before a day number ("Jan. 5" -> "January 5").
@@ -98,8 +102,20 @@ UNITS = {
 SYMBOLS = {"→": " to ", "←": " from ", "≈": " about ", "≤": " at most ", "≥": " at least "}
 
 # News agencies in datelines and how to say them ("AP" alone is read as the word "ap").
-AGENCIES = {"AP": "A P", "AFP": "A F P", "UPI": "U P I", "dpa": "D P A", "PA": "P A",
-            "CNN": "CNN", "Reuters": "Reuters", "Bloomberg": "Bloomberg"}
+AGENCIES = {"AP": "A P", "AFP": "A F P", "UPI": "U P I", "dpa": "D P A", "DPA": "D P A",
+            "PA": "P A", "CNN": "CNN", "Reuters": "Reuters", "Bloomberg": "Bloomberg",
+            "ANSA": "Ansa", "EFE": "E F E", "Kyodo": "Kyodo", "Xinhua": "Xinhua", "TASS": "Tass",
+            "Yonhap": "Yonhap", "PTI": "P T I", "IANS": "I A N S", "AAP": "A A P",
+            "CP": "C P", "KNA": "K N A", "epd": "E P D", "SDA": "S D A", "APA": "A P A",
+            "Associated Press": "Associated Press", "Agence France-Presse": "Agence France Presse",
+            "AP Photo": "A P"}
+
+# The closing credit of a wire story: "(Reporting by ...; Editing by ...)" and its kin.
+CREDIT_OPENINGS = (
+    "reporting by", "additional reporting by", "writing by", "editing by", "compiled by",
+    "reporting and writing by", "research by", "graphics by", "produced by", "written by",
+    "text by", "edited by", "photos by", "with reporting by",
+)
 
 # Bracketed editorial notes that are not part of the text (matched case-insensitively).
 EDITORIAL_NOTES = (
@@ -107,4 +123,15 @@ EDITORIAL_NOTES = (
     "when", "edit", "update", "updated", "editor's note", "editors' note", "ed. note",
     "photo", "image", "video", "graphic", "advertisement", "ad", "read more", "related",
     "more", "audio", "listen", "watch", "\u2026", "...", "laughter", "applause", "inaudible",
+)
+
+# Initialisms written in lower or mixed case that are meant to be said letter by letter
+# ("the os module", "/etc/fstab on an efi system"): the listening check does not report them.
+SPELLED_INITIALISMS = frozenset(
+    """
+    iOS iPadOS tvOS pH mRNA os fs rc efi uefi uuid ssh sshd pdf html url uri id io ip tcp udp
+    dns cpu gpu usb api cli gui sql xml csv tty pty pid uid gid lvm ntp ftp http https nfs dhcp
+    acpi bios gpt mbr smtp imap lan vpn svg png gif tls ssl gpg pgp vm kvm lt gt le ge eq ne
+    ok tv pc dvd cd
+    """.split()
 )

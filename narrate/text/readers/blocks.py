@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from narrate.model import Section
+from narrate.text.normalize import permalink_marks
 
 CODE_NOTE = "A code example is skipped here."
 TABLE_NOTE = "A table is skipped here."
@@ -38,9 +39,16 @@ class SectionBuilder:
         self._heading: str | None = None
         self._level = 1
         self._paragraphs: list[str] = []
+        self._notes: list[str] = []
+
+    def footnote(self, text: str) -> None:
+        """A footnote or endnote of the current section: kept apart, never read inline."""
+        text = clean(text)
+        if text:
+            self._notes.append(text)
 
     def heading(self, text: str, level: int) -> None:
-        text = clean(text)
+        text = clean(permalink_marks(text))
         if not text:
             return
         if level > CHAPTER_LEVELS:
@@ -65,8 +73,13 @@ class SectionBuilder:
 
     def _flush(self) -> None:
         if self._heading or self._paragraphs:
-            self._sections.append(Section(tuple(self._paragraphs), self._heading, self._level))
-        self._heading, self._level, self._paragraphs = None, 1, []
+            self._sections.append(Section(tuple(self._paragraphs), self._heading, self._level,
+                                          tuple(self._notes)))
+        elif self._notes and self._sections:
+            last = self._sections[-1]
+            self._sections[-1] = Section(last.paragraphs, last.heading, last.level,
+                                         last.notes + tuple(self._notes))
+        self._heading, self._level, self._paragraphs, self._notes = None, 1, [], []
 
     def sections(self) -> tuple[Section, ...]:
         self._flush()

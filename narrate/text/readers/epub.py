@@ -16,7 +16,7 @@ from typing import Any
 from narrate.errors import InputError
 from narrate.model import Document
 from narrate.text.readers.blocks import CODE_NOTE, TABLE_NOTE, SectionBuilder, clean
-from narrate.text.readers.text import title_from_name
+from narrate.text.readers.text import document_title
 
 _SKIP = {"script", "style", "head", "nav", "aside", "sup", "rt", "rp", "noscript"}
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
@@ -100,10 +100,23 @@ def _words(element: Any) -> str:
     return clean("".join(parts))
 
 
+def _kind(node: Any) -> str:
+    """epub:type and ARIA role together ('noteref', 'doc-footnote', ...)."""
+    return " ".join((node.get("epub:type", ""), node.get("{http://www.idpf.org/2007/ops}type", ""),
+                     node.get("role", "")))
+
+
+def _is_note(node: Any) -> bool:
+    """A footnote, endnote or aside: kept apart from the text, read at the end on request."""
+    kind = _kind(node)
+    return _local(node.tag) == "aside" or any(
+        word in kind for word in ("footnote", "endnote", "rearnote"))
+
+
 def _is_skipped(node: Any) -> bool:
     tag = _local(node.tag)
-    kind = node.get("epub:type", "") or node.get("{http://www.idpf.org/2007/ops}type", "")
-    return tag in _SKIP or "noteref" in kind or "footnote" in kind or "pagebreak" in kind
+    kind = _kind(node)
+    return tag in _SKIP or _is_note(node) or "noteref" in kind or "pagebreak" in kind
 
 
 def _local(tag: Any) -> str:
@@ -113,6 +126,9 @@ def _local(tag: Any) -> str:
 def _walk(element: Any, builder: SectionBuilder) -> None:
     for child in element:
         tag = _local(child.tag)
+        if tag and _is_note(child):
+            builder.footnote(clean(child.text_content()).strip(" \u21a9"))
+            continue
         if not tag or _is_skipped(child):
             continue
         if tag in _HEADINGS:
@@ -171,9 +187,15 @@ def read_epub(data: bytes, source: str | None = None, title: str | None = None) 
                 builder.heading(section.heading, section.level)
             for paragraph in section.paragraphs:
                 builder.paragraph(paragraph)
+            for note in section.notes:
+                builder.footnote(note)
+    sections = builder.sections()
+    document_name, spoken = document_title(title, book_title, source,
+                                           [p for s in sections for p in s.paragraphs])
     return Document(
-        title=title or book_title or title_from_name(source),
-        sections=builder.sections(),
+        title=document_name,
+        title_spoken=spoken,
+        sections=sections,
         author=author,
         date=_date(_metadata(book, "date")),
         language=_metadata(book, "language"),

@@ -15,7 +15,8 @@ from typing import Any
 
 from narrate.model import Document
 from narrate.text.readers.blocks import CODE_NOTE, TABLE_NOTE, SectionBuilder, clean
-from narrate.text.readers.text import title_from_name
+from narrate.text.readers.htmlprep import prepare_page
+from narrate.text.readers.text import document_title
 
 _HEAD_LEVEL = re.compile(r"h([1-6])")
 
@@ -117,6 +118,7 @@ def page_title(page: str, extracted: str | None) -> str | None:
 def read_html(text: str, source: str | None = None, title: str | None = None) -> Document:
     if not re.search(r"<body[\s>]", text, re.IGNORECASE):
         text = f"<html><body>{text}</body></html>"  # a fragment, e.g. pasted on stdin
+    text, notes = prepare_page(text)
     root = extract_article(text)
     builder = SectionBuilder()
     meta: dict[str, str] = {}
@@ -124,14 +126,19 @@ def read_html(text: str, source: str | None = None, title: str | None = None) ->
         meta = {key: value for key, value in root.attrib.items() if value}
         main = root.find("main")
         _walk(main if main is not None else root, builder, meta.get("title"))
+    for note in notes:
+        builder.footnote(note)
     sections = builder.sections()
     if not any(section.paragraphs for section in sections):
         fallback = SectionBuilder()
         for paragraph in _baseline_paragraphs(text):
             fallback.paragraph(paragraph)
         sections = fallback.sections()
+    document_name, spoken = document_title(title, page_title(text, meta.get("title")), source,
+                                           [p for s in sections for p in s.paragraphs])
     return Document(
-        title=title or page_title(text, meta.get("title")) or title_from_name(source),
+        title=document_name,
+        title_spoken=spoken,
         sections=sections,
         author=meta.get("author"),
         date=meta.get("date"),

@@ -1,7 +1,8 @@
 """Markdown (.md, .markdown) with markdown-it-py: headings become sections and chapters.
 
 Read aloud: text, link text and image alt text. Not read: emphasis markers, link URLs,
-HTML comments and raw HTML, code blocks (replaced by a short note), tables (a note).
+HTML comments and raw HTML, code blocks (replaced by a short note), tables (a note), footnote
+references ('[^1]'); footnote definitions are kept apart as the last section's notes.
 YAML front matter supplies title, author and date; without it a first-level heading at
 the very top is the title.
 """
@@ -14,14 +15,16 @@ from typing import Any
 from narrate.errors import InputError
 from narrate.model import Document
 from narrate.text.readers.blocks import CODE_NOTE, TABLE_NOTE, SectionBuilder, clean
-from narrate.text.readers.text import title_from_name
+from narrate.text.readers.text import document_title
 
 
 def _parser() -> Any:
     from markdown_it import MarkdownIt
+    from mdit_py_plugins.footnote import footnote_plugin
     from mdit_py_plugins.front_matter import front_matter_plugin
 
-    return MarkdownIt("commonmark").use(front_matter_plugin).enable(["table", "strikethrough"])
+    return (MarkdownIt("commonmark").use(front_matter_plugin).use(footnote_plugin)
+            .enable(["table", "strikethrough"]))
 
 
 def inline_text(token: Any) -> str:
@@ -76,6 +79,14 @@ def read_markdown(text: str, source: str | None = None, title: str | None = None
         kind = token.type
         if kind == "front_matter":
             meta = front_matter(token.content, source)
+        elif kind == "footnote_open":
+            # '[^1]: ...': kept apart from the text (the '[^1]' reference is not read at all)
+            note: list[str] = []
+            while tokens[index].type != "footnote_close":
+                if tokens[index].type == "inline":
+                    note.append(inline_text(tokens[index]))
+                index += 1
+            builder.footnote(" ".join(note))
         elif kind == "heading_open":
             words = inline_text(tokens[index + 1])
             level = int(token.tag[1])
@@ -112,9 +123,13 @@ def read_markdown(text: str, source: str | None = None, title: str | None = None
                 index += 1
             seen_content = True
         index += 1
+    sections = builder.sections()
+    document_name, spoken = document_title(title, _meta_text(meta.get("title")) or found_title, source,
+                                           [p for s in sections for p in s.paragraphs])
     return Document(
-        title=title or _meta_text(meta.get("title")) or found_title or title_from_name(source),
-        sections=builder.sections(),
+        title=document_name,
+        title_spoken=spoken,
+        sections=sections,
         author=_meta_text(meta.get("author") or meta.get("authors")),
         date=_meta_text(meta.get("date")),
         language=_meta_text(meta.get("lang") or meta.get("language")),

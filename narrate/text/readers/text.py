@@ -9,6 +9,7 @@ import re
 from pathlib import PurePath
 
 from narrate.model import Document, Section
+from narrate.text.normalize import dateline_length
 
 _BLANK_LINE = re.compile(r"\n[ \t\f\v]*\n")
 _STRUCTURAL_HEADING = re.compile(
@@ -74,16 +75,58 @@ def group_sections(paragraphs: list[str]) -> tuple[Section, ...]:
     return tuple(s for s in sections if s.paragraphs)
 
 
-def title_from_name(name: str | None) -> str:
-    """'my_saved-article.txt' -> 'My saved article'."""
+def title_from_name(name: str | None) -> str | None:
+    """'my_saved-article.txt' -> 'My saved article'; None when the name does not read as
+    words ('002_897a837f814b329f.txt', '20240105-1432.txt'): spoken, it is a string of digits
+    and letters, and as a title in a feed it says nothing."""
     if not name or name == "-":
-        return "Untitled article"
+        return None
     stem = PurePath(name).stem
     words = re.sub(r"[_\-.]+", " ", stem).split()
-    if not words:
-        return "Untitled article"
+    if not words or not reads_as_words(words):
+        return None
     title = " ".join(words)
     return title[0].upper() + title[1:]
+
+
+_WORD = re.compile(r"[^\W\d_]*[aeiouyAEIOUY\u00c0-\u024f][^\W\d_]*'?[^\W\d_]*")
+
+
+def reads_as_words(words: list[str]) -> bool:
+    """At least as many real words (letters with a vowel) as numbers, and no id-like token
+    (letters and digits mixed, or hex) among them."""
+    real = sum(1 for word in words if _WORD.fullmatch(word) and (len(word) > 1 or word in "aAI"))
+    ids = sum(1 for word in words if re.search(r"\d", word) and re.search(r"[^\W\d_]", word)
+              or re.fullmatch(r"0\d+|\d{5,}", word))
+    hexes = sum(1 for word in words if len(word) >= 8 and re.fullmatch(r"[0-9a-fA-F]+", word))
+    return real >= 1 and real >= len(words) - real and not ids and not hexes
+
+
+LEDE_TITLE_CHARS = 80
+
+
+def lede_title(paragraphs: list[str], limit: int = LEDE_TITLE_CHARS) -> str:
+    """A title from the text itself: the first sentence of the lede, without its dateline,
+    cut at a word boundary near `limit` characters ('Lebanon's army said on Monday it had…')."""
+    text = next((p for p in paragraphs if any(ch.isalpha() for ch in p)), "")
+    text = text.strip()
+    text = text[dateline_length(text):]
+    sentence = re.split(r"(?<=[.!?])\s+(?=[A-Z\"'])", text, maxsplit=1)[0].strip()
+    if len(sentence) <= limit:
+        return sentence.rstrip(" .") or "Untitled article"
+    cut = sentence[:limit + 1].rsplit(" ", 1)[0].rstrip(" ,;:-\u2013\u2014")
+    return cut + "\u2026"
+
+
+def document_title(forced: str | None, found: str | None, source: str | None,
+                   paragraphs: list[str]) -> tuple[str, bool]:
+    """The episode title and whether it is spoken: --title, else the document's own, else the
+    file name when it reads as words; else the lede's opening words, which are not spoken
+    before the lede itself (nothing is said before the article)."""
+    title = forced or found or title_from_name(source)
+    if title:
+        return title, True
+    return lede_title(paragraphs), False
 
 
 def read_text(text: str, source: str | None = None, title: str | None = None) -> Document:
@@ -106,11 +149,9 @@ def read_text(text: str, source: str | None = None, title: str | None = None) ->
         # A one-line file: the line is the whole article, not just its title.
         paragraphs = [found_title]
         found_title = None
-    return Document(
-        title=title or found_title or title_from_name(source),
-        sections=group_sections(paragraphs),
-        source=source,
-    )
+    document_name, spoken = document_title(title, found_title, source, paragraphs)
+    return Document(title=document_name, sections=group_sections(paragraphs), source=source,
+                    title_spoken=spoken)
 
 
 def _next_line_is_blank_or_long(rest: str) -> bool:

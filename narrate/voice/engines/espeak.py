@@ -132,6 +132,33 @@ class EspeakEngine:
         return pcm
 
 
+def phonemes(text: str, voice: str = "gmw/en-us") -> str:
+    """eSpeak NG's own phoneme mnemonics for `text` (clauses joined by spaces): how the engine
+    will read it, without synthesising. `narrate check` listens with this.
+
+    Uses espeak_TextToPhonemes on the library the process's engine loaded (a second engine
+    would take over its callback)."""
+    from narrate.voice.engines import get_engine
+
+    engine = get_engine("espeak")
+    espeak = engine._espeak  # type: ignore[attr-defined]
+    espeak.SetVoiceByName(voice.encode())
+    engine._current = None  # type: ignore[attr-defined]  # the next synthesis sets its voice again
+    function = espeak.dll.espeak_TextToPhonemes
+    function.restype = ctypes.c_char_p
+    function.argtypes = [ctypes.POINTER(ctypes.c_char_p), ctypes.c_int, ctypes.c_int]
+    out = []
+    # eSpeak holds back a trailing number until it sees what follows; a final "." flushes it.
+    for piece in (text, "."):
+        buffer = ctypes.create_string_buffer(piece.encode("utf-8"))
+        pointer = ctypes.c_char_p(ctypes.addressof(buffer))
+        while pointer.value:
+            result = function(ctypes.byref(pointer), 1, 0)  # espeakCHARS_UTF8, mnemonics
+            if result:
+                out.append(result.decode("utf-8").strip())
+    return " ".join(part for part in out if part)
+
+
 @dataclass(frozen=True)
 class EspeakSettings:
     """Preset keys only eSpeak NG reads."""

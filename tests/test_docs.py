@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 import pytest
+from click.testing import CliRunner
 from markdown_it import MarkdownIt
 
 from narrate.cli.commands import cli
@@ -27,6 +28,14 @@ def test_reference_script_prints_the_reference():
     result = subprocess.run([sys.executable, "-m", "narrate.cli.reference"], cwd=REPO,
                             capture_output=True, text=True, check=True)
     assert result.stdout == render_reference()
+
+
+def test_rendering_leaves_the_command_line_as_it_was():
+    render_reference()
+    runner = CliRunner()
+    for args in (["-h"], ["feed", "-h"], ["cache", "info", "-h"], ["speak", "-h"]):
+        result = runner.invoke(cli, args)
+        assert result.exit_code == 0 and "Usage:" in result.output, (args, result.output)
 
 
 def test_reference_names_every_command_and_option():

@@ -32,7 +32,7 @@ def render_reference(group: click.Group = cli, name: str = "narrate") -> str:
         "Every command also answers `-h` / `--help`.",
         "",
     ]
-    root = click.Context(group, info_name=name)
+    root = _context(group, name, None)
     for ctx in _walk(root):
         lines += _command_section(ctx)
     return "\n".join(lines).rstrip() + "\n"
@@ -46,7 +46,14 @@ def _walk(ctx: click.Context) -> Iterator[click.Context]:
         for sub_name in command.list_commands(ctx):
             sub = command.get_command(ctx, sub_name)
             if sub is not None and not sub.hidden:
-                yield from _walk(click.Context(sub, info_name=sub_name, parent=ctx))
+                yield from _walk(_context(sub, sub_name, ctx))
+
+
+def _context(command: click.Command, name: str, parent: click.Context | None) -> click.Context:
+    """A context as click makes one for `--help`, with the command's own settings: click
+    caches the help option on the command, so a context without its `-h` would take `-h`
+    away from the real command line."""
+    return click.Context(command, info_name=name, parent=parent, **command.context_settings)
 
 
 def _command_section(ctx: click.Context) -> list[str]:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import click
 
-from narrate.cli.commands import cli
+from narrate.cli.commands import DEFAULT_COMMAND, cli
 
 REGENERATE = "python -m narrate.cli.reference > docs/cli.md"
 # click 8.3+ marks "no default given" with a sentinel; older versions use None.
@@ -32,6 +32,8 @@ def render_reference(group: click.Group = cli, name: str = "narrate") -> str:
         "Every command also answers `-h` / `--help`.",
         "",
     ]
+    if group is cli:
+        lines += [f"`{name} FILE|DIR...` is short for `{name} {DEFAULT_COMMAND} FILE|DIR...`.", ""]
     root = _context(group, name, None)
     for ctx in _walk(root):
         lines += _command_section(ctx)

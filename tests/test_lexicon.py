@@ -107,11 +107,15 @@ def test_applied_to_spoken_text_and_recorded_per_chunk():
     assert script.chunks[0].display == "Talks in Tucson"  # transcripts keep the original
 
 
-def test_readme_example_lexicon_works(tmp_path):
-    readme = (Path(__file__).parent.parent / "README.md").read_text()
-    section = readme.split("### Pronunciation lexicon", 1)[1]
+@pytest.mark.parametrize("document, heading, spoken", [
+    ("docs/text.md", "## Pronunciation lexicon", "Win and Porsha met Shee Jinping at the W H O, who had covid 19."),
+    ("README.md", "## Input", "Win and Porsha met Xi Jinping at the WHO, who had covid 19."),
+])
+def test_documented_example_lexicons_work(tmp_path, document, heading, spoken):
+    text = (Path(__file__).parent.parent / document).read_text(encoding="utf-8")
+    section = text.split(heading + "\n", 1)[1]
     example = section.split("```toml\n", 1)[1].split("```", 1)[0]
     path = tmp_path / "example.toml"
     path.write_text(example)
-    text, _ = load_file(path).apply("Nguyen and PORSCHE met Xi Jinping at the WHO, who had COVID-19.")
-    assert text == "Win and Porsha met Shee Jinping at the W H O, who had covid 19."
+    said, _ = load_file(path).apply("Nguyen and PORSCHE met Xi Jinping at the WHO, who had COVID-19.")
+    assert said == spoken

@@ -1,12 +1,11 @@
 """Gain, a look-ahead peak limiter and a BS.1770 loudness meter, in numpy, for MP3 blocks.
 
-The block workers used to pipe each block's PCM through an ffmpeg (volume, alimiter, ebur128,
-libmp3lame). ffmpeg runs demuxer, filters, encoder and muxer in threads that hand over every
-576-sample frame: for speech at 22.05 kHz that is about 90,000 context switches a minute of
-audio, and a third of the encoder's CPU time went to them (measured: 2.6 s to encode 27
-minutes, 1.8 s with the same libmp3lame called in-process through lameenc). So a worker levels
-its block here and encodes it with lameenc (narrate.synthesis.blocks); the loudness plan for such blocks
-is solved with this same limiter and meter (narrate.episode.produce), so the plan and the output agree.
+Why not ffmpeg's filters: ffmpeg runs demuxer, filters, encoder and muxer in threads that hand
+over every 576-sample frame, about 90,000 context switches a minute of speech at 22.05 kHz and
+a third of an encode's CPU time. So a worker levels its block here and encodes it with the same
+libmp3lame through lameenc, in its own process (narrate.synthesis.blocks); the loudness plan for
+such blocks is solved with this same limiter and meter (narrate.episode.planning), so the plan
+and the output agree. The figures behind this are in CHANGELOG.md (0.1.0, Changed).
 
 The limiter works on tiles of TILE samples (1.5 ms at 22.05 kHz). Each tile needs its peak
 brought down to the limit by some dB; the reduction a tile gets is the highest of the cones

@@ -5,8 +5,7 @@ threshold grows to the size of the largest buffer freed so far (up to 32 MB), af
 such buffers come from the heap and what is freed mostly stays resident. narrate's processes
 pass around many buffers of hundreds of KB (a chunk's PCM, a block's MP3 and its pickled
 copy), so the heap of each grows over a long text: the novel's main process and workers held
-8-12 MB more than a 10k-word text's. Fixing the threshold keeps them flat (the novel's peak
-memory, process tree: 204-206 MB before, 181 MB after).
+8-12 MB more than a 10k-word text's. Fixing the threshold keeps them flat.
 
 It is fixed at 2 MB, not glibc's initial 128 KB: the block workers level and meter each chunk
 in numpy (narrate.audio.leveling), a few arrays of a few hundred KB to 2 MB per chunk, and served

@@ -38,7 +38,8 @@ T = TypeVar("T")
 # Fewer chunks than this per worker are not worth a process start.
 MIN_CHUNKS_PER_WORKER = 12
 IN_FLIGHT_PER_WORKER = 4
-# Blocks vary in size (6-32 chunks); a deeper queue keeps a worker busy behind a long one.
+# Blocks vary in size (MIN_BLOCK_CHUNKS-MAX_BLOCK_CHUNKS in narrate.synthesis.blocks); a deeper
+# queue keeps a worker busy behind a long one.
 BLOCKS_IN_FLIGHT_PER_WORKER = 4
 
 

@@ -4,7 +4,7 @@ trafilatura drops navigation, menus, scripts, styles, cookie banners, ads, share
 comments and footers, and finds title, author and date in the page's metadata (meta tags,
 JSON-LD). Measured on tests/data/news-page.html against readability-lxml: both kept all
 eight article blocks; readability-lxml also kept an inline advertisement, trafilatura
-nothing else (README, "Input formats"). It is imported only when an HTML file is read.
+nothing else (docs/text.md, "Input formats"). It is imported only when an HTML file is read.
 """
 
 from __future__ import annotations

@@ -217,3 +217,26 @@ def test_cache_info_and_clear(tmp_path, cache_dir, caplog):
 def test_cache_commands_have_help_with_an_example(command):
     result = invoke(*command, "-h")
     assert result.exit_code == 0 and "Example" in result.output and "narrate cache" in result.output
+
+
+def test_a_batch_writes_the_format_it_is_asked_for(tmp_path, cache_dir):
+    """`--output-format m4b`: every output is an audiobook a player reads back with its tags
+    and chapters, and a second run finds them up to date."""
+    from mutagen.mp4 import MP4
+
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    (inbox / "one.txt").write_text(article("First Story"))
+    (inbox / "two.txt").write_text(article("Second Story"))
+    out = tmp_path / "books"
+    first = invoke(inbox, "-o", out, "--output-format", "m4b", "-q")
+    assert first.exit_code == 0, first.output
+    made = sorted(p.name for p in out.iterdir() if not p.name.startswith("."))
+    assert made == ["one.m4b", "one.narrate.json", "two.m4b", "two.narrate.json"]
+    book = MP4(out / "one.m4b")
+    assert book.tags["\xa9nam"] == ["First Story"] and book.info.length > 3
+    assert abs(decode(out / "two.m4b").duration_seconds - MP4(out / "two.m4b").info.length) < 0.2
+    again = invoke(inbox, "-o", out, "--output-format", "m4b")
+    assert "skipped     2 files" in again.output and "0 chunks synthesised" in again.output
+    wrong = invoke(inbox, "-o", out, "--output-format", "aiff")
+    assert wrong.exit_code == 2 and "aiff" in wrong.output

@@ -57,6 +57,9 @@ MAX_EPUB_RATIO = Limit("NARRATE_MAX_EPUB_RATIO", 100)
 MAX_EPUB_MEMBERS = Limit("NARRATE_MAX_EPUB_FILES", 10_000)
 # User regular expressions (lexicon entries, --skip): seconds for one document's matching.
 REGEX_TIMEOUT_SECONDS = Limit("NARRATE_REGEX_TIMEOUT", 2.0, "s")
+# `narrate serve`: seconds a connection may sit idle (no request, or a client that stops
+# reading) before it is closed, so slow or stalled clients cannot hold threads forever.
+SERVE_IDLE_TIMEOUT = Limit("NARRATE_SERVE_TIMEOUT", 30.0, "s")
 # Letters in a run without a space that still count as one word; longer runs are cut here,
 # so no "word" becomes hours of audio (the longest English words have about 45 letters).
 MAX_WORD_CHARS = 100

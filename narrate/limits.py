@@ -78,7 +78,12 @@ def epub_unpacked_bytes() -> int:
 
 
 def describe(limit: Limit) -> str:
-    """'64 MB (NARRATE_MAX_INPUT_MB)': for error messages that say how to raise a limit."""
+    """'64 MB': the limit as a message shows it."""
     value = limit.value()
     shown = int(value) if value == int(value) else value
-    return f"{shown}{' ' + limit.unit if limit.unit else ''} (set {limit.name} to raise it)"
+    return f"{shown}{' ' + limit.unit if limit.unit else ''}"
+
+
+def hint(limit: Limit) -> str:
+    """How to raise it, for the end of an error message."""
+    return f"set {limit.name} to raise the limit"

@@ -152,6 +152,11 @@ def _is_batch(sources: tuple[str, ...], output: str | None) -> bool:
     if len(sources) > 1:
         return True
     if output is not None and (output.endswith(os.sep) or Path(output).is_dir()):
+        if (not output.endswith(os.sep) and Path(output).suffix and not Path(sources[0]).is_dir()):
+            from narrate.errors import OutputError  # -o d.mp3 where d.mp3 is a folder
+
+            raise OutputError(f"cannot write {output}: it is a folder; give -o a file name, "
+                              f"or {output.rstrip(os.sep)}{os.sep} to narrate into that folder")
         return True
     return Path(sources[0]).is_dir() and (output is None or Path(output).suffix == "")
 
@@ -207,13 +212,14 @@ def _speak_one(source: str, output: str | None, opts: Any, quiet: bool) -> None:
     from pathlib import Path
 
     from narrate.errors import InputError
-    from narrate.episode.pipeline import check_output, default_output, prepare, render
+    from narrate.episode.pipeline import default_output, prepare, render
     from narrate.cli.report import summary_line
+    from narrate.run.guards import check_single_run
 
     if source != "-" and Path(source).is_dir():
         raise InputError(f"{source} is a directory: to narrate a folder, give -o a folder, not {output}")
     out = Path(click.format_filename(output)) if output else default_output(source)
-    check_output(out, opts)
+    check_single_run(source, out, opts)
     script, voice = prepare(source, opts)
     for warning in script.document.warnings:
         click.echo(f"warning: {warning}", err=True)

@@ -16,6 +16,7 @@ from narrate.fileio import check_writable_folder
 from narrate.audio.loudness import DEFAULT_TARGET as DEFAULT_LOUDNESS
 from narrate.model import Document, Episode, Script
 from narrate.text.readers import read_document
+from narrate.episode.outputs import check_not_input
 from narrate.episode.produce import check_output_options, produce_episode
 from narrate.text.script import build_script
 from narrate.voice.engines import engine_options, preflight, resolve_device
@@ -127,6 +128,7 @@ def narrate_file(source: str | Path, out: str | Path | None = None, **options: o
     source = str(source)
     out_path = Path(out) if out is not None else default_output(source)
     check_output(out_path, opts)
+    check_not_input(out_path, opts, [source])
     started = time.perf_counter()
     script, voice = prepare(source, opts)
     return render(script, voice, out_path, opts, started)
@@ -145,8 +147,13 @@ def render(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOpti
     synthesizer = opts.synthesizer
     engine_opts = engine_options(voice.engine, device, synthesizer.jobs, default_jobs())
     preflight(voice.engine, voice)
-    return produce_episode(script, voice, out_path, opts, synthesizer, engine_opts, started,
-                           episode_tags(script, voice, opts))
+    try:
+        return produce_episode(script, voice, out_path, opts, synthesizer, engine_opts, started,
+                               episode_tags(script, voice, opts))
+    except OSError as exc:  # a full disk, a folder removed mid-run: one line, not a traceback
+        from narrate.errors import OutputError
+
+        raise OutputError(f"cannot write {out_path}: {exc.strerror or exc}") from exc
 
 
 def _own_synthesizer(opts: NarrateOptions, jobs: int) -> Synthesizer:

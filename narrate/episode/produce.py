@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -26,7 +25,7 @@ from narrate.episode import planning
 from narrate.episode.cover import Cover, cover_from_bytes, generated_cover, read_cover
 from narrate.audio.encode import Mix, MixEncoder, add_mp4_chapters, encode_episode
 from narrate.errors import OutputError
-from narrate.fileio import atomic_path, write_text_atomic
+from narrate.fileio import atomic_path, work_folder, write_text_atomic
 from narrate.audio.formats import OutputFormat, check_settings, format_for
 from narrate.audio.intro import Bumper, check_bumper, decode_bumper
 from narrate.audio.loudness import LIMIT_DB, SILENT, TOLERANCE, GainPlan
@@ -350,12 +349,9 @@ def _bumper_gain(bumper: Bumper | None, target: float) -> float:
     return target - bumper.loudness.integrated
 
 
-@contextlib.contextmanager
-def _work_folder(out_path: Path) -> Iterator[Path]:
-    """A hidden temporary folder beside `out_path`, removed on exit."""
-    with tempfile.TemporaryDirectory(prefix=f".{out_path.stem}.", suffix=".work",
-                                     dir=out_path.parent) as name:
-        yield Path(name)
+def _work_folder(out_path: Path) -> contextlib.AbstractContextManager[Path]:
+    """A hidden temporary folder beside `out_path`, removed on exit (narrate.fileio.work_folder)."""
+    return work_folder(out_path)
 
 
 def output_settings(voice: VoicePreset, opts: NarrateOptions, fmt: OutputFormat,

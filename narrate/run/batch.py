@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 from narrate.errors import InputError, NarrateError
 from narrate.episode.manifest import read_manifest
+from narrate.episode.outputs import check_not_input
+from narrate.run.errorlog import unexpected_reason
 from narrate.model import Script
 from narrate.episode.pipeline import NarrateOptions, _voice_for, render, script_for
 from narrate.voice.presets import VoicePreset
@@ -84,6 +86,8 @@ def gather(inputs: Sequence[Path], out_dir: Path | None = None, pattern: str | N
     the folder tree under `out_dir` (default: beside each input)."""
     from narrate.text.readers import supported_extensions
 
+    from narrate.episode.outputs import is_own_output
+
     extensions = set(supported_extensions())
     jobs: list[Job] = []
     for given in inputs:
@@ -94,6 +98,7 @@ def gather(inputs: Sequence[Path], out_dir: Path | None = None, pattern: str | N
         for path in sorted(given.rglob("*")):
             relative = path.relative_to(given)
             if (path.suffix.lower() not in extensions or _is_hidden(relative) or not path.is_file()
+                    or is_own_output(path)  # a transcript narrate wrote is not an article
                     or (out_dir is not None and _inside(path, out_dir))
                     or (pattern and not relative.match(pattern))):
                 continue
@@ -146,8 +151,12 @@ def run_batch(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, *,
     (narrate.run.lock): a second run on it is refused."""
     from narrate.run.lock import folder_lock, output_root
 
+    from narrate.fileio import remove_abandoned
+
     root = output_root([job.output for job in jobs])
     with folder_lock(root) if root is not None else contextlib.nullcontext():
+        for folder in sorted({job.output.parent for job in jobs}):
+            remove_abandoned(folder)  # what killed runs left: partial files, work folders
         return _run_locked(jobs, opts, progress, force, executor)
 
 
@@ -164,12 +173,14 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
     results: dict[Job, FileResult] = {}
     pending: list[Pending] = []
     outputs: dict[Path, Job] = {}
+    inputs = [job.source for job in jobs]
     for job in jobs:
         first = outputs.setdefault(job.output.resolve(), job)
         if first is not job:
             results[job] = FileResult(job, "failed", f"same output as {first.source}: rename one of them")
             continue
         try:
+            check_not_input(job.output, opts, inputs)
             raw = _read(job.source)
             source_hash = hashlib.sha256(raw).hexdigest()
             if not force and is_up_to_date(job, source_hash, settings):
@@ -179,6 +190,8 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
             pending.append(Pending(job, script_for(document, voice, opts), source_hash))
         except NarrateError as exc:
             results[job] = FileResult(job, "failed", str(exc))
+        except Exception as exc:  # noqa: BLE001 - a bug costs this file, not the batch
+            results[job] = FileResult(job, "failed", unexpected_reason(job.source, exc))
     for result in results.values():
         progress.finished(result)
     progress.start(len(pending), sum(len(p.script.chunks) for p in pending))
@@ -215,7 +228,10 @@ def render_one(item: Pending, voice: VoicePreset, opts: NarrateOptions, settings
         return FileResult(job, "failed", str(exc))
     except OSError as exc:
         progress.advance(len(item.script.chunks) - done[0], 0.0)
-        return FileResult(job, "failed", f"cannot write {job.output}: {exc.strerror}")
+        return FileResult(job, "failed", f"cannot write {job.output}: {exc.strerror or exc}")
+    except Exception as exc:  # noqa: BLE001 - a bug costs this file, not the batch
+        progress.advance(len(item.script.chunks) - done[0], 0.0)
+        return FileResult(job, "failed", unexpected_reason(job.source, exc))
     return FileResult(job, "done", duration=episode.duration)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import regex
 
 from narrate.errors import NarrateError, OptionError
-from narrate.limits import REGEX_TIMEOUT_SECONDS, describe
+from narrate.limits import REGEX_TIMEOUT_SECONDS, describe, hint
 
 
 @dataclass(frozen=True)
@@ -42,8 +42,8 @@ class UserPattern:
 
     def _too_slow(self) -> NarrateError:
         return self.error(f"{self.where} {self.source!r} took longer than {describe(REGEX_TIMEOUT_SECONDS)}"
-                          " on one paragraph: it backtracks without end; write it without nested "
-                          "repeats such as (a+)+")
+                          " on one paragraph (it backtracks without end): write it without nested "
+                          f"repeats such as (a|a)+, or {hint(REGEX_TIMEOUT_SECONDS)}")
 
 
 def compile_user(source: str, where: str, error: type[NarrateError] = OptionError) -> UserPattern:

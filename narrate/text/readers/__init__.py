@@ -92,10 +92,10 @@ def load_bytes(path: str) -> bytes:
     more than narrate.limits.MAX_INPUT_BYTES, from a file or from stdin."""
     import stat
 
-    from narrate.limits import MAX_INPUT_BYTES, describe, input_bytes
+    from narrate.limits import MAX_INPUT_BYTES, describe, hint, input_bytes
 
     limit = input_bytes()
-    too_big = f"is larger than the input limit of {describe(MAX_INPUT_BYTES)}"
+    too_big = f"is larger than the input limit of {describe(MAX_INPUT_BYTES)}: {hint(MAX_INPUT_BYTES)}"
     if path == "-":
         data = sys.stdin.buffer.read(limit + 1)
         if len(data) > limit:

@@ -43,6 +43,7 @@ def check_archive(data: bytes, source: str | None) -> None:
         MAX_EPUB_UNPACKED_BYTES,
         describe,
         epub_unpacked_bytes,
+        hint,
     )
 
     name = source or "input"
@@ -52,17 +53,19 @@ def check_archive(data: bytes, source: str | None) -> None:
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
         raise InputError(f"{name} is not a readable EPUB ({exc})") from exc
     if len(members) > int(MAX_EPUB_MEMBERS):
-        raise InputError(f"{name} holds {len(members)} files, more than {describe(MAX_EPUB_MEMBERS)}")
+        raise InputError(f"{name} holds {len(members)} files, more than {describe(MAX_EPUB_MEMBERS)}: "
+                         + hint(MAX_EPUB_MEMBERS))
     total = sum(member.file_size for member in members)
     if total > epub_unpacked_bytes():
         raise InputError(f"{name} unpacks to {total // (1024 * 1024)} MB, more than "
-                         f"{describe(MAX_EPUB_UNPACKED_BYTES)}")
+                         f"{describe(MAX_EPUB_UNPACKED_BYTES)}: {hint(MAX_EPUB_UNPACKED_BYTES)}")
     ratio = MAX_EPUB_RATIO.value()
     for member in members:
         if member.file_size > _RATIO_FLOOR and member.file_size > ratio * max(member.compress_size, 1):
             raise InputError(
                 f"{name}: {member.filename} unpacks to {member.file_size // max(member.compress_size, 1)} "
-                f"times its packed size, more than {describe(MAX_EPUB_RATIO)} (a zip bomb?)")
+                f"times its packed size, more than {describe(MAX_EPUB_RATIO)} (a zip bomb?): "
+                + hint(MAX_EPUB_RATIO))
 
 
 def _open_book(data: bytes, source: str | None) -> Any:

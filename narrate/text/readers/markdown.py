@@ -45,11 +45,12 @@ def front_matter(content: str, source: str | None) -> dict[str, Any]:
     "billion laughs" block of a few hundred bytes is refused instead of filling memory."""
     import yaml
 
-    from narrate.limits import MAX_FRONT_MATTER_BYTES, MAX_FRONT_MATTER_NODES, describe, front_matter_bytes
+    from narrate.limits import MAX_FRONT_MATTER_BYTES, MAX_FRONT_MATTER_NODES, describe, front_matter_bytes, hint
 
     name = source or "input"
     if len(content.encode("utf-8", "surrogatepass")) > front_matter_bytes():
-        raise InputError(f"{name}: the YAML front matter is larger than {describe(MAX_FRONT_MATTER_BYTES)}")
+        raise InputError(f"{name}: the YAML front matter is larger than {describe(MAX_FRONT_MATTER_BYTES)}: "
+                         + hint(MAX_FRONT_MATTER_BYTES))
     try:
         loader = yaml.SafeLoader(content)
         try:
@@ -59,7 +60,7 @@ def front_matter(content: str, source: str | None) -> dict[str, Any]:
             if _expanded_size(node, int(MAX_FRONT_MATTER_NODES)) > int(MAX_FRONT_MATTER_NODES):
                 raise InputError(f"{name}: the YAML front matter holds more than "
                                  f"{describe(MAX_FRONT_MATTER_NODES)} values once its aliases are "
-                                 "expanded (an alias bomb?)")
+                                 f"expanded (an alias bomb?): {hint(MAX_FRONT_MATTER_NODES)}")
             data = loader.construct_document(node)
         finally:
             loader.dispose()

@@ -165,15 +165,30 @@ def _speak_batch(sources: tuple[str, ...], output: str | None, opts: Any, patter
                  force: bool, quiet: bool, scheduler: str | None = None) -> None:
     from pathlib import Path
 
-    from narrate.run.batch import failure_line, gather, run_batch, summary_table
-    from narrate.errors import InputError, OutputError
-    from narrate.cli.progress import progress_for
+    from narrate.errors import InputError
 
     if "-" in sources:
         raise InputError("standard input (-) cannot be part of a batch: give files or folders")
     out_dir = Path(click.format_filename(output)) if output else None
+    created = out_dir is not None and not out_dir.exists()
+    try:
+        _speak_batch_into(sources, out_dir, opts, pattern, force, quiet, scheduler)
+    except BaseException:
+        if created and out_dir is not None and out_dir.is_dir() and not any(out_dir.iterdir()):
+            out_dir.rmdir()  # a run that failed before writing anything leaves no empty folder
+        raise
+
+
+def _speak_batch_into(sources: tuple[str, ...], out_dir: Any, opts: Any, pattern: str | None,
+                      force: bool, quiet: bool, scheduler: str | None) -> None:
+    from pathlib import Path
+
+    from narrate.run.batch import failure_line, gather, run_batch, summary_table
+    from narrate.errors import InputError, OutputError
+    from narrate.cli.progress import progress_for
+
     if out_dir is not None:
-        if out_dir.suffix.lower() == ".mp3":
+        if out_dir.suffix.lower() == ".mp3" and not out_dir.is_dir():
             raise OutputError(f"{out_dir} is a file name: with several inputs or a folder, -o is a folder")
         try:
             out_dir.mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,7 @@ from datetime import date
 from pathlib import Path
 
 from narrate import __version__
-from narrate.fileio import check_writable_folder
+from narrate.fileio import check_writable_folder, remove_abandoned
 from narrate.audio.loudness import DEFAULT_TARGET as DEFAULT_LOUDNESS
 from narrate.model import Document, Episode, Script
 from narrate.text.readers import read_document
@@ -129,6 +129,7 @@ def narrate_file(source: str | Path, out: str | Path | None = None, **options: o
     out_path = Path(out) if out is not None else default_output(source)
     check_output(out_path, opts)
     check_not_input(out_path, opts, [source])
+    remove_abandoned(out_path.parent)  # what killed runs left beside the output
     started = time.perf_counter()
     script, voice = prepare(source, opts)
     return render(script, voice, out_path, opts, started)

@@ -18,7 +18,7 @@ from email.utils import formatdate, parsedate_to_datetime
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote_to_bytes, urlsplit
 
 from narrate import __version__
 from narrate.publish.episodes import AUDIO_TYPES, CHAPTERS_SUFFIX, TRANSCRIPT_TYPES, folder_signature
@@ -70,10 +70,9 @@ def resolve_request(root: Path, raw_path: str) -> Path:
     """
     if not raw_path.startswith("/") or re.search(r"%(2f|5c|00)", raw_path, re.IGNORECASE) or "\\" in raw_path:
         raise Refused(HTTPStatus.NOT_FOUND)
-    try:
-        decoded = unquote(raw_path, errors="strict")
-    except UnicodeDecodeError:
-        raise Refused(HTTPStatus.NOT_FOUND) from None
+    # bytes, then the file system's own decoding: a name that is not UTF-8 (caf%E9.mp3) is
+    # found as the feed linked it
+    decoded = os.fsdecode(unquote_to_bytes(raw_path))
     parts = decoded.split("/")[1:]
     if any(part.startswith(".") for part in parts):
         raise Refused(HTTPStatus.FORBIDDEN)

@@ -267,6 +267,24 @@ def test_kill_9_leaves_no_workers_and_the_next_run_removes_its_leftovers(tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
 
+def test_a_dask_task_removes_what_killed_tasks_left(tmp_path: Path):
+    import tempfile
+
+    from narrate.fileio import temp_prefix
+    from narrate.run.dask_executor import task_folder
+
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True).stdout.strip()
+    prefix = temp_prefix(Path("narrate-task")).replace(f".{os.getpid()}@", f".{dead}@")
+    left = Path(tempfile.gettempdir()) / f"{prefix}abcd1234.work"
+    (left / "segments").mkdir(parents=True)
+    (left / ".one.1@x.partial.mp3").write_bytes(b"\xff" * 1000)
+    with task_folder() as folder:
+        assert not left.exists()
+        assert Path(folder).name.startswith(temp_prefix(Path("narrate-task")))
+    assert not Path(folder).exists()
+
+
 # 2. One bad episode never takes down the feed or the server.
 
 

@@ -162,7 +162,10 @@ def render_feed(settings: FeedSettings, base: str, cover_rel: str, episodes: lis
 
 
 def _xml_safe_settings(settings: FeedSettings) -> FeedSettings:
-    return replace(settings, title=xml_safe(settings.title), description=xml_safe(settings.description),
+    """Settings text without XML-invalid characters; a title or description left empty by
+    that gets a stand-in (RSS requires both)."""
+    title = xml_safe(settings.title).strip() or "Untitled podcast"
+    return replace(settings, title=title, description=xml_safe(settings.description).strip() or title,
                    author=xml_safe(settings.author))
 
 

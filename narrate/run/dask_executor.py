@@ -251,6 +251,10 @@ class DaskExecutor:
             client.close()
             if cluster is not None:
                 cluster.close()
+                # its workers are gone now: what a task cut short by Ctrl-C left goes too
+                from narrate.fileio import remove_abandoned
+
+                remove_abandoned(Path(tempfile.gettempdir()))
 
     def _collect(self, future: Any, item: Pending) -> FileResult:
         from distributed import KilledWorker

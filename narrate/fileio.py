@@ -66,7 +66,8 @@ def temp_prefix(path: Path) -> str:
     return f".{path.stem}.{os.getpid()}@{_host_tag()}."
 
 
-_ABANDONED = re.compile(r"\..*\.(\d+)@([0-9a-f]{6})\.[A-Za-z0-9_]{8}\.(?:partial(?:\.[^.]+)?|work)")
+# .NAME.PID@HOST.XXXXXXXX.partial.EXT or .work; group 1 is temp_prefix() of its output
+_ABANDONED = re.compile(r"(\..*\.(\d+)@([0-9a-f]{6})\.)[A-Za-z0-9_]{8}\.(?:partial(?:\.[^.]+)?|work)")
 
 
 def _alive(pid: int) -> bool:
@@ -90,7 +91,7 @@ def remove_abandoned(folder: Path) -> list[Path]:
     host = _host_tag()
     for entry in entries:
         match = _ABANDONED.fullmatch(entry.name)
-        if not match or match.group(2) != host or _alive(int(match.group(1))):
+        if not match or match.group(3) != host or _alive(int(match.group(2))):
             continue
         path = Path(entry.path)
         try:
@@ -102,6 +103,28 @@ def remove_abandoned(folder: Path) -> list[Path]:
             continue
         removed.append(path)
     return removed
+
+
+def remove_own(*out_paths: Path) -> None:
+    """Remove this process's temporary files beside each of `out_paths`: called once nothing
+    of this process writes there any more (its workers stopped), to catch what a worker
+    finishing a block after Ctrl-C put into a work folder already being removed. One
+    listing per folder, however many outputs share it."""
+    folders: dict[Path, set[str]] = {}
+    for out_path in out_paths:
+        folders.setdefault(out_path.parent, set()).add(temp_prefix(out_path))
+    for folder, prefixes in folders.items():
+        try:
+            entries = [entry for entry in os.scandir(folder if str(folder) else ".")
+                       if (match := _ABANDONED.fullmatch(entry.name)) and match.group(1) in prefixes]
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path, ignore_errors=True)
+            else:
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
 
 
 @contextlib.contextmanager

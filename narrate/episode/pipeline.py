@@ -12,7 +12,7 @@ from datetime import date
 from pathlib import Path
 
 from narrate import __version__
-from narrate.fileio import check_writable_folder, remove_abandoned
+from narrate.fileio import check_writable_folder, remove_abandoned, remove_own
 from narrate.audio.loudness import DEFAULT_TARGET as DEFAULT_LOUDNESS
 from narrate.model import Document, Episode, Script
 from narrate.text.readers import read_document
@@ -143,8 +143,11 @@ def render(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOpti
     device = resolve_device(voice.engine, opts.device)
     if opts.synthesizer is None:
         jobs = effective_jobs(opts.jobs, len(chunks), voice.engine, device)
-        with _own_synthesizer(opts, jobs) as synthesizer:
-            return render(script, voice, out_path, replace(opts, synthesizer=synthesizer), started)
+        try:
+            with _own_synthesizer(opts, jobs) as synthesizer:
+                return render(script, voice, out_path, replace(opts, synthesizer=synthesizer), started)
+        finally:
+            remove_own(out_path)  # the workers have stopped: nothing of this run stays behind
     synthesizer = opts.synthesizer
     engine_opts = engine_options(voice.engine, device, synthesizer.jobs, default_jobs())
     preflight(voice.engine, voice)

@@ -151,13 +151,16 @@ def run_batch(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, *,
     (narrate.run.lock): a second run on it is refused."""
     from narrate.run.lock import folder_lock, output_root
 
-    from narrate.fileio import remove_abandoned
+    from narrate.fileio import remove_abandoned, remove_own
 
     root = output_root([job.output for job in jobs])
     with folder_lock(root) if root is not None else contextlib.nullcontext():
         for folder in sorted({job.output.parent for job in jobs}):
             remove_abandoned(folder)  # what killed runs left: partial files, work folders
-        return _run_locked(jobs, opts, progress, force, executor)
+        try:
+            return _run_locked(jobs, opts, progress, force, executor)
+        finally:
+            remove_own(*(job.output for job in jobs))  # the workers have stopped: what they still wrote goes
 
 
 def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, force: bool,

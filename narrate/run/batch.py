@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 from narrate.errors import InputError, NarrateError
 from narrate.episode.manifest import read_manifest
-from narrate.episode.outputs import check_not_input
+from narrate.episode.outputs import Inputs
 from narrate.run.errorlog import unexpected_reason
 from narrate.model import Script
 from narrate.episode.pipeline import NarrateOptions, _voice_for, render, script_for
@@ -176,14 +176,14 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
     results: dict[Job, FileResult] = {}
     pending: list[Pending] = []
     outputs: dict[Path, Job] = {}
-    inputs = [job.source for job in jobs]
+    inputs = Inputs(job.source for job in jobs)
     for job in jobs:
         first = outputs.setdefault(job.output.resolve(), job)
         if first is not job:
             results[job] = FileResult(job, "failed", f"same output as {first.source}: rename one of them")
             continue
         try:
-            check_not_input(job.output, opts, inputs)
+            inputs.check(job.output, opts)
             raw = _read(job.source)
             source_hash = hashlib.sha256(raw).hexdigest()
             if not force and is_up_to_date(job, source_hash, settings):

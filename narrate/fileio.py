@@ -1,14 +1,22 @@
 """Atomic output: write beside the target under a temporary name, rename when complete.
 
 A crash, an error or Ctrl-C leaves the previous good file (if any) untouched and no
-half-written file behind.
+half-written file behind. What kill -9 or the OOM killer leaves (a partial file, a work
+folder) carries its owner's pid and host in its name, `.NAME.PID@HOST.XXXXXXXX.partial.mp3`
+and `.NAME.PID@HOST.XXXXXXXX.work`, so a later run can tell it is abandoned and remove it
+(`remove_abandoned`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+import re
+import shutil
+import socket
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,7 +41,7 @@ def atomic_path(path: Path) -> Iterator[Path]:
     """Yield a temporary path next to `path`; on success it replaces `path`."""
     check_writable_folder(path)
     try:
-        fd, temp_name = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=f".partial{path.suffix}",
+        fd, temp_name = tempfile.mkstemp(prefix=temp_prefix(path), suffix=f".partial{path.suffix}",
                                          dir=path.parent)
     except OSError as exc:
         raise OutputError(f"cannot write {path}: {exc.strerror}") from exc
@@ -47,6 +55,93 @@ def atomic_path(path: Path) -> Iterator[Path]:
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
+
+
+def _host_tag() -> str:
+    return hashlib.blake2s(socket.gethostname().encode(), digest_size=3).hexdigest()
+
+
+def temp_prefix(path: Path) -> str:
+    """'.NAME.PID@HOST.': what this process's temporary files beside `path` start with."""
+    return f".{path.stem}.{os.getpid()}@{_host_tag()}."
+
+
+# .NAME.PID@HOST.XXXXXXXX.partial.EXT or .work; group 1 is temp_prefix() of its output
+_ABANDONED = re.compile(r"(\..*\.(\d+)@([0-9a-f]{6})\.)[A-Za-z0-9_]{8}\.(?:partial(?:\.[^.]+)?|work)")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_abandoned(folder: Path) -> list[Path]:
+    """Remove partial files and work folders in `folder` whose owning process (on this host)
+    is gone; return what was removed. Another live run's files are left alone."""
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    host = _host_tag()
+    for entry in entries:
+        match = _ABANDONED.fullmatch(entry.name)
+        if not match or match.group(3) != host or _alive(int(match.group(2))):
+            continue
+        path = Path(entry.path)
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(path)
+            else:
+                path.unlink()
+        except OSError:
+            continue
+        removed.append(path)
+    return removed
+
+
+def remove_own(*out_paths: Path) -> None:
+    """Remove this process's temporary files beside each of `out_paths`: called once nothing
+    of this process writes there any more (its workers stopped), to catch what a worker
+    finishing a block after Ctrl-C put into a work folder already being removed. One
+    listing per folder, however many outputs share it."""
+    folders: dict[Path, set[str]] = {}
+    for out_path in out_paths:
+        folders.setdefault(out_path.parent, set()).add(temp_prefix(out_path))
+    for folder, prefixes in folders.items():
+        try:
+            entries = [entry for entry in os.scandir(folder if str(folder) else ".")
+                       if (match := _ABANDONED.fullmatch(entry.name)) and match.group(1) in prefixes]
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path, ignore_errors=True)
+            else:
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+
+
+@contextlib.contextmanager
+def work_folder(out_path: Path) -> Iterator[Path]:
+    """A hidden temporary folder beside `out_path` (same disk), removed however the block ends.
+
+    Removal tolerates files appearing while it runs (a worker still finishing a block after
+    Ctrl-C): it tries again briefly, and whatever is still there is removed by a later run."""
+    path = Path(tempfile.mkdtemp(prefix=temp_prefix(out_path), suffix=".work", dir=out_path.parent))
+    try:
+        yield path
+    finally:
+        for _ in range(5):
+            shutil.rmtree(path, ignore_errors=True)
+            if not path.exists():
+                break
+            time.sleep(0.1)
 
 
 def _umask() -> int:

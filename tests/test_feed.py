@@ -194,10 +194,15 @@ def test_hand_edited_settings_are_checked(podcast: Path):
         update_feed(podcast)
 
 
-def test_unreadable_audio_is_listed_with_a_warning(podcast: Path):
+def test_unreadable_or_empty_audio_is_left_out_with_a_warning(podcast: Path):
     (podcast / "broken.mp3").write_bytes(b"not audio at all")
+    (podcast / "empty.mp3").write_bytes(b"")
     result = update_feed(podcast, base_url=BASE)
-    assert [w for w in result.warnings if w.startswith("broken.mp3: not audio mutagen can read")]
+    assert [w for w in result.warnings if w.startswith("broken.mp3: skipped, not audio mutagen can read")]
+    assert "empty.mp3: skipped, the file is empty" in result.warnings
+    feed = podcastparser.parse(BASE + "feed.xml", io.BytesIO(result.path.read_bytes()))
+    urls = [e["enclosures"][0]["url"] for e in feed["episodes"]]
+    assert not [u for u in urls if "broken" in u or "empty" in u] and len(urls) == 2
 
 
 def test_missing_folder(tmp_path: Path):

@@ -163,6 +163,11 @@ def _is_batch(sources: tuple[str, ...], output: str | None) -> bool:
     if len(sources) > 1:
         return True
     if output is not None and (output.endswith(os.sep) or Path(output).is_dir()):
+        if (not output.endswith(os.sep) and Path(output).suffix and not Path(sources[0]).is_dir()):
+            from narrate.errors import OutputError  # -o d.mp3 where d.mp3 is a folder
+
+            raise OutputError(f"cannot write {output}: it is a folder; give -o a file name, "
+                              f"or {output.rstrip(os.sep)}{os.sep} to narrate into that folder")
         return True
     return Path(sources[0]).is_dir() and (output is None or Path(output).suffix == "")
 
@@ -171,16 +176,31 @@ def _speak_batch(sources: tuple[str, ...], output: str | None, opts: Any, patter
                  force: bool, quiet: bool, scheduler: str | None = None) -> None:
     from pathlib import Path
 
-    from narrate.cli.report import summary_table
-    from narrate.run.batch import failure_line, gather, run_batch
-    from narrate.errors import InputError, OutputError
-    from narrate.cli.progress import progress_for
+    from narrate.errors import InputError
 
     if "-" in sources:
         raise InputError("standard input (-) cannot be part of a batch: give files or folders")
     out_dir = Path(click.format_filename(output)) if output else None
+    created = out_dir is not None and not out_dir.exists()
+    try:
+        _speak_batch_into(sources, out_dir, opts, pattern, force, quiet, scheduler)
+    except BaseException:
+        if created and out_dir is not None and out_dir.is_dir() and not any(out_dir.iterdir()):
+            out_dir.rmdir()  # a run that failed before writing anything leaves no empty folder
+        raise
+
+
+def _speak_batch_into(sources: tuple[str, ...], out_dir: Any, opts: Any, pattern: str | None,
+                      force: bool, quiet: bool, scheduler: str | None) -> None:
+    from pathlib import Path
+
+    from narrate.cli.progress import progress_for
+    from narrate.cli.report import summary_table
+    from narrate.errors import InputError, OutputError
+    from narrate.run.batch import failure_line, gather, run_batch
+
     if out_dir is not None:
-        if out_dir.suffix.lower().lstrip(".") in format_names():
+        if out_dir.suffix.lower().lstrip(".") in format_names() and not out_dir.is_dir():
             raise OutputError(f"{out_dir} is a file name: with several inputs or a folder, -o is a folder")
         try:
             out_dir.mkdir(parents=True, exist_ok=True)
@@ -219,13 +239,14 @@ def _speak_one(source: str, output: str | None, opts: Any, quiet: bool) -> None:
     from pathlib import Path
 
     from narrate.errors import InputError
-    from narrate.episode.pipeline import check_output, default_output, prepare, render
+    from narrate.episode.pipeline import default_output, prepare, render
     from narrate.cli.report import summary_line
+    from narrate.run.guards import check_single_run
 
     if source != "-" and Path(source).is_dir():
         raise InputError(f"{source} is a directory: to narrate a folder, give -o a folder, not {output}")
     out = Path(click.format_filename(output)) if output else default_output(source, opts.output_format)
-    check_output(out, opts)
+    check_single_run(source, out, opts)
     script, voice = prepare(source, opts)
     for warning in script.document.warnings:
         click.echo(f"warning: {warning}", err=True)

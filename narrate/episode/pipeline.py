@@ -12,11 +12,12 @@ from datetime import date
 from pathlib import Path
 
 from narrate.version import __version__
-from narrate.fileio import check_writable_folder
+from narrate.fileio import check_writable_folder, remove_abandoned, remove_own
 from narrate.audio.loudness import DEFAULT_TARGET as DEFAULT_LOUDNESS
 from narrate.model import ChunkProgress, Document, Episode, Script
 from narrate.text.readers import read_document
 from narrate.episode.options import NarrateOptions, as_list, default_output
+from narrate.episode.outputs import check_not_input
 from narrate.episode.produce import check_output_options, produce_episode
 from narrate.text.script import build_script
 from narrate.voice.engines import engine_spec
@@ -68,6 +69,8 @@ def narrate_file(source: str | Path, out: str | Path | None = None, **options: o
     source = str(source)
     out_path = Path(out) if out is not None else default_output(source)
     check_output(out_path, opts)
+    check_not_input(out_path, opts, [source])
+    remove_abandoned(out_path.parent)  # what killed runs left beside the output
     started = time.perf_counter()
     script, voice = prepare(source, opts)
     return render(script, voice, out_path, opts, started)
@@ -82,13 +85,21 @@ def render(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOpti
     device = spec.resolve_device(opts.device)
     if opts.synthesizer is None:
         jobs = effective_jobs(opts.jobs, len(chunks), voice.engine, device)
-        with _own_synthesizer(opts, jobs) as synthesizer:
-            return render(script, voice, out_path, replace(opts, synthesizer=synthesizer), started)
+        try:
+            with _own_synthesizer(opts, jobs) as synthesizer:
+                return render(script, voice, out_path, replace(opts, synthesizer=synthesizer), started)
+        finally:
+            remove_own(out_path)  # the workers have stopped: nothing of this run stays behind
     synthesizer = opts.synthesizer
     engine_opts = spec.options(device, synthesizer.jobs, default_jobs())
     spec.preflight(voice)
-    return produce_episode(script, voice, out_path, opts, synthesizer, engine_opts, started,
-                           episode_tags(script, voice, opts))
+    try:
+        return produce_episode(script, voice, out_path, opts, synthesizer, engine_opts, started,
+                               episode_tags(script, voice, opts))
+    except OSError as exc:  # a full disk, a folder removed mid-run: one line, not a traceback
+        from narrate.errors import OutputError
+
+        raise OutputError(f"cannot write {out_path}: {exc.strerror or exc}") from exc
 
 
 def _own_synthesizer(opts: NarrateOptions, jobs: int) -> Synthesizer:

@@ -8,11 +8,9 @@ PCM is about 1 GB. They are removed however the run ends.
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,7 +35,7 @@ from narrate.episode.transcript import (
     transcript_text,
 )
 from narrate.errors import OutputError
-from narrate.fileio import atomic_path, write_text_atomic
+from narrate.fileio import atomic_path, work_folder, write_text_atomic
 from narrate.model import Chapter, Chunk, Cue, Episode, Script
 from narrate.synthesis.memory import fix_mmap_threshold
 from narrate.version import __version__
@@ -96,7 +94,7 @@ def produce_episode(script: Script, voice: VoicePreset, out_path: Path, opts: Na
     fix_mmap_threshold()
     chunks = script.chunks
     cover = None if is_long(fmt, opts, len(chunks)) else in_background(episode_cover, script, opts)
-    with atomic_path(out_path) as temp, _work_folder(out_path) as work:
+    with atomic_path(out_path) as temp, work_folder(out_path) as work:
         job = RenderJob(script, voice, opts, fmt, synthesizer, options, out_path, temp, work)
         rendered = renderer_for(fmt, opts).render(job)
         chapters = episode_chapters(chunks, rendered)
@@ -140,14 +138,6 @@ def write_sidecars(out_path: Path, opts: NarrateOptions, script: Script, cues: l
         write_text_atomic(path, chapters_json(chapters, script.title))
         sidecars.append(path)
     return sidecars
-
-
-@contextlib.contextmanager
-def _work_folder(out_path: Path) -> Iterator[Path]:
-    """A hidden temporary folder beside `out_path`, removed on exit."""
-    with tempfile.TemporaryDirectory(prefix=f".{out_path.stem}.", suffix=".work",
-                                     dir=out_path.parent) as name:
-        yield Path(name)
 
 
 def output_settings(voice: VoicePreset, opts: NarrateOptions, fmt: OutputFormat,

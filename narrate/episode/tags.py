@@ -13,7 +13,7 @@ FLAC picture (METADATA_BLOCK_PICTURE in Ogg).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,7 @@ from narrate.episode.cover import Cover
 from narrate.audio.formats import OutputFormat
 from narrate.model import Chapter
 from narrate.clock import timestamp
+from narrate.text.xmlsafe import xml_safe, xml_safe_or_none
 
 CTOC_LIMIT = 255  # entries one CTOC frame can list (a one-byte count)
 TEXT_UTF8 = 3  # ID3 text encoding (written as UTF-16 in v2.3 by mutagen)
@@ -59,7 +60,14 @@ class EpisodeTags:
 
 def write_tags(path: Path, fmt: OutputFormat, tags: EpisodeTags, chapters: Sequence[Chapter],
                cover: Cover | None = None, lyrics: str | None = None) -> None:
-    """Everything a player shows, in the container's own form (see the module docstring)."""
+    """Everything a player shows, in the container's own form (see the module docstring).
+
+    Text is made XML-safe first (no control characters or lone surrogates): a title read
+    from a hostile file must not end up in tags that break the feed built from them."""
+    tags = EpisodeTags(**{k: xml_safe_or_none(v) if isinstance(v, str) else v
+                          for k, v in vars(tags).items()})
+    chapters = [replace(chapter, title=xml_safe(chapter.title)) for chapter in chapters]
+    lyrics = xml_safe_or_none(lyrics)
     if fmt.tagger == "id3":
         write_mp3_tags(path, tags, chapters, cover, lyrics, wave=fmt.muxer == "wav")
     elif fmt.tagger == "mp4":

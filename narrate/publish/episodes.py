@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from narrate.fileio import atomic_path
+from narrate.text.xmlsafe import xml_safe
 
 # What podcast apps expect in the enclosure's type, and what the server sends.
 AUDIO_TYPES = {
@@ -68,16 +69,38 @@ class EpisodeFile:
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
 
-def scan(folder: Path) -> list[EpisodeFile]:
+def scan(folder: Path, skipped: list[str] | None = None) -> list[EpisodeFile]:
     """Every audio file under `folder` (hidden files and folders skipped), newest first.
 
     Hidden names are skipped because narrate's atomic writes use them for files still
     being written: a half-written episode never reaches the feed. Symlinks that lead out
-    of the folder are skipped too: the server would refuse them.
-    """
+    of the folder are skipped too: the server would refuse them. So is a file that cannot
+    be described (not audio, empty, no duration, unreadable): one bad file costs its own
+    episode, never the feed; why goes to `skipped`."""
     folder = folder.resolve()
-    found = [read_episode(folder, path) for path in _audio_files(folder)]
+    found = []
+    for path in _audio_files(folder):
+        try:
+            found.append(read_episode(folder, path))
+        except Unpublishable as exc:
+            _note(skipped, str(exc))
+        except Exception as exc:  # noqa: BLE001 - a tag library's bug on one file, say
+            _note(skipped, f"{_name(path)}: skipped, cannot be read ({type(exc).__name__}: {exc})")
     return sorted(found, key=lambda e: (e.published, e.rel), reverse=True)
+
+
+class Unpublishable(Exception):
+    """An audio file that cannot be an episode (not audio, or no duration); says why."""
+
+
+def _note(skipped: list[str] | None, warning: str) -> None:
+    if skipped is not None:
+        skipped.append(xml_safe(warning))
+
+
+def _name(path: Path) -> str:
+    """A file name that can be printed and put in XML (a non-UTF-8 name's bytes escaped)."""
+    return os.fsencode(path.name).decode("utf-8", "backslashreplace")
 
 
 def folder_signature(folder: Path, extra: tuple[str, ...] = ()) -> frozenset[tuple[str, int, int]]:
@@ -117,36 +140,40 @@ def read_episode(folder: Path, path: Path) -> EpisodeFile:
     stat = path.stat()
     warnings: list[str] = []
     manifest = _read_manifest(path, warnings)
+    if stat.st_size == 0:
+        raise Unpublishable(f"{_name(path)}: skipped, the file is empty")
     try:
         audio = mutagen.File(path)
         easy = mutagen.File(path, easy=True)
     except mutagen.MutagenError as exc:
-        audio = easy = None
-        warnings.append(f"{path.name}: not audio mutagen can read ({exc}); listed without a duration")
-    else:
-        if audio is None:
-            warnings.append(f"{path.name}: not audio mutagen can read; listed without a duration")
+        raise Unpublishable(f"{_name(path)}: skipped, not audio mutagen can read ({exc})") from exc
+    if audio is None:
+        raise Unpublishable(f"{_name(path)}: skipped, not audio mutagen can read")
+    duration = float(audio.info.length) if audio.info else 0.0
+    if not duration > 0:  # NaN too
+        raise Unpublishable(f"{_name(path)}: skipped, it holds no audio (duration 0)")
     title = manifest.get("title") or _first_tag(easy, "title") or path.stem
-    duration = float(audio.info.length) if audio is not None and audio.info else 0.0
-    if not duration and isinstance(manifest.get("duration"), (int, float)):
-        duration = float(manifest["duration"])
     sidecar = _sidecars(folder, path)
     return EpisodeFile(
         path=path,
         rel=_rel(folder, path),
         size=stat.st_size,
         mime=AUDIO_TYPES[path.suffix.lower()],
-        title=str(title),
-        description=str(manifest.get("description") or _transcript_opening(path) or title),
+        title=xml_safe(str(title)).strip() or xml_safe(path.stem) or "Untitled",
+        description=xml_safe(str(manifest.get("description") or _transcript_opening(path) or title)),
         duration=duration,
         published=_published(manifest, path, stat.st_mtime, warnings),
         modified=stat.st_mtime,
-        author=manifest.get("author") or _first_tag(easy, "artist"),
+        author=_author(manifest.get("author") or _first_tag(easy, "artist")),
         cover=_cover(folder, path, audio, warnings),
         chapters=sidecar.get(CHAPTERS_SUFFIX),
         transcripts=tuple(sidecar[s] for s in TRANSCRIPT_TYPES if s in sidecar),
-        warnings=tuple(warnings),
+        warnings=tuple(xml_safe(w) for w in warnings),
     )
+
+
+def _author(value: Any) -> str | None:
+    return (xml_safe(str(value)).strip() or None) if value else None
 
 
 def _rel(folder: Path, path: Path) -> str:

@@ -8,7 +8,9 @@ re-narrated article replaces its episode instead of appearing as a new one.
 
 from __future__ import annotations
 
+import hashlib
 import io
+import os
 import re
 import uuid
 import xml.etree.ElementTree as ET
@@ -33,6 +35,7 @@ from narrate.publish.feedsettings import (
     save_settings,
 )
 from narrate.fileio import atomic_path
+from narrate.text.xmlsafe import xml_safe
 
 FEED_NAME = "feed.xml"
 GENERATED_COVER = "feed-cover.png"
@@ -97,8 +100,9 @@ def update_feed(folder: str | Path, *, default_base_url: str | None = None, base
         raise FeedError(f"the podcast artwork {folder / settings.image} is gone: pass --image again, "
                         "or --image '' for a generated cover")
     cover_rel = settings.image or _generated_cover(folder, settings)
-    episodes = scan(folder)
-    xml = render_feed(settings, base, cover_rel, episodes)
+    skipped: list[str] = []
+    episodes = scan(folder, skipped)
+    xml, episodes = render_feed(settings, base, cover_rel, episodes, skipped)
     path = folder / FEED_NAME
     previous = _guids(path)
     current = {episode_guid(settings.guid, e.rel): e.rel for e in episodes}
@@ -111,23 +115,61 @@ def update_feed(folder: str | Path, *, default_base_url: str | None = None, base
         added=[rel for guid, rel in current.items() if guid not in previous],
         removed=[title for guid, title in previous.items() if guid not in current],
         written=written,
-        warnings=[w for e in episodes for w in e.warnings] or
+        warnings=skipped + [w for e in episodes for w in e.warnings] or
                  ([] if episodes else [f"no audio files in {folder} yet: the feed has no episodes"]),
     )
 
 
 def url_for(base: str, rel: str) -> str:
-    """Percent-encode each path segment (spaces, non-ASCII, '#', '?') onto the base URL."""
-    return base + "/".join(quote(part, safe="") for part in rel.split("/"))
+    """Percent-encode each path segment (spaces, non-ASCII, '#', '?') onto the base URL.
+
+    Segments are encoded from the file name's own bytes, so a name that is not UTF-8
+    (caf\\xe9.mp3, a surrogate escape in Python) still gets the URL the server answers to."""
+    return base + "/".join(quote(os.fsencode(part), safe="") for part in rel.split("/"))
 
 
 def episode_guid(channel_guid: str, rel: str) -> str:
-    """Stable for a path inside one feed; distinct across feeds."""
-    return str(uuid.uuid5(uuid.UUID(channel_guid), rel))
+    """Stable for a path inside one feed; distinct across feeds.
+
+    uuid5 of the path's bytes (for a UTF-8 name exactly uuid.uuid5(channel, rel)); a name
+    that is not UTF-8 gets its own stable guid instead of an encoding error."""
+    digest = hashlib.sha1(uuid.UUID(channel_guid).bytes + os.fsencode(rel)).digest()
+    return str(uuid.UUID(bytes=digest[:16], version=5))
 
 
-def render_feed(settings: FeedSettings, base: str, cover_rel: str, episodes: list[EpisodeFile]) -> bytes:
-    """The feed's XML; deterministic for the same inputs, so an unchanged feed is not rewritten."""
+def render_feed(settings: FeedSettings, base: str, cover_rel: str, episodes: list[EpisodeFile],
+                skipped: list[str] | None = None) -> tuple[bytes, list[EpisodeFile]]:
+    """The feed's XML and the episodes in it; deterministic for the same inputs, so an
+    unchanged feed is not rewritten. An episode that cannot be written into the feed is left
+    out, with why in `skipped`, rather than failing the whole feed."""
+    settings = _xml_safe_settings(settings)
+    try:
+        return _channel(settings, base, cover_rel, episodes).rss_str(
+            pretty=True, encoding="UTF-8", xml_declaration=True), episodes
+    except Exception:  # noqa: BLE001 - feedgen and lxml raise several types; find the culprits
+        pass
+    kept = []
+    for episode in episodes:
+        try:
+            _channel(settings, base, cover_rel, [episode]).rss_str()
+        except Exception as exc:  # noqa: BLE001
+            if skipped is not None:
+                skipped.append(xml_safe(f"{episode.rel}: left out of the feed ({type(exc).__name__}: {exc})"))
+            continue
+        kept.append(episode)
+    fg = _channel(settings, base, cover_rel, kept)
+    return fg.rss_str(pretty=True, encoding="UTF-8", xml_declaration=True), kept
+
+
+def _xml_safe_settings(settings: FeedSettings) -> FeedSettings:
+    """Settings text without XML-invalid characters; a title or description left empty by
+    that gets a stand-in (RSS requires both)."""
+    title = xml_safe(settings.title).strip() or "Untitled podcast"
+    return replace(settings, title=title, description=xml_safe(settings.description).strip() or title,
+                   author=xml_safe(settings.author))
+
+
+def _channel(settings: FeedSettings, base: str, cover_rel: str, episodes: list[EpisodeFile]) -> FeedGenerator:
     fg = FeedGenerator()
     fg.load_extension("podcast")
     fg.register_extension("podcast20", Podcast20Extension, Podcast20EntryExtension, atom=False)
@@ -152,7 +194,7 @@ def render_feed(settings: FeedSettings, base: str, cover_rel: str, episodes: lis
     fg.lastBuildDate(datetime.fromtimestamp(newest, tz=timezone.utc))
     for episode in episodes:
         _add_entry(fg, settings, base, episode)
-    return fg.rss_str(pretty=True, encoding="UTF-8", xml_declaration=True)
+    return fg
 
 
 def _add_entry(fg, settings: FeedSettings, base: str, episode: EpisodeFile) -> None:  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from narrate.errors import FeedError
 from narrate.fileio import write_text_atomic
@@ -105,7 +105,11 @@ def normalise_base_url(url: str) -> str:
                         "or https://example.com/podcast/")
     if parts.query or parts.fragment:
         raise FeedError(f"base URL {url!r} must not have a query or fragment")
-    return url.strip() if url.strip().endswith("/") else url.strip() + "/"
+    # '/my pod/ü/' -> '/my%20pod/%C3%BC/': a feed's links must be valid URLs; '%' is kept,
+    # so a path given already encoded is not encoded twice.
+    path = quote(parts.path, safe="/%:@!$&'()*+,;=~")
+    url = urlunsplit((parts.scheme, parts.netloc, path, "", ""))
+    return url if url.endswith("/") else url + "/"
 
 
 def podcast_guid(feed_url: str) -> str:

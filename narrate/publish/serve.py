@@ -18,13 +18,14 @@ from email.utils import formatdate, parsedate_to_datetime
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote_to_bytes, urlsplit
 
 from narrate.version import __version__
 from narrate.publish.episodes import AUDIO_TYPES, CHAPTERS_SUFFIX, TRANSCRIPT_TYPES, folder_signature
 from narrate.errors import FeedError
 from narrate.publish.feed import FEED_NAME, FeedResult, update_feed
 from narrate.publish.feedsettings import SETTINGS_NAME
+from narrate.limits import SERVE_IDLE_TIMEOUT
 
 CHUNK = 64 * 1024
 TEXT = "; charset=utf-8"
@@ -69,10 +70,9 @@ def resolve_request(root: Path, raw_path: str) -> Path:
     """
     if not raw_path.startswith("/") or re.search(r"%(2f|5c|00)", raw_path, re.IGNORECASE) or "\\" in raw_path:
         raise Refused(HTTPStatus.NOT_FOUND)
-    try:
-        decoded = unquote(raw_path, errors="strict")
-    except UnicodeDecodeError:
-        raise Refused(HTTPStatus.NOT_FOUND) from None
+    # bytes, then the file system's own decoding: a name that is not UTF-8 (caf%E9.mp3) is
+    # found as the feed linked it
+    decoded = os.fsdecode(unquote_to_bytes(raw_path))
     parts = decoded.split("/")[1:]
     if any(part.startswith(".") for part in parts):
         raise Refused(HTTPStatus.FORBIDDEN)
@@ -152,11 +152,17 @@ class Validators:
 
 
 class EpisodeServer(ThreadingHTTPServer):
-    """Serves one folder; refreshes feed.xml when the feed or the page is asked for."""
+    """Serves one folder; refreshes feed.xml when the feed or the page is asked for.
+
+    A thread per connection, a listen backlog sized for a crowd (socketserver's default of
+    5 makes every few connects under load wait a second for a SYN retry), and an idle
+    timeout per connection (narrate.limits.SERVE_IDLE_TIMEOUT) so stalled clients let go."""
 
     daemon_threads = True
+    request_queue_size = 1024  # the kernel caps it at net.core.somaxconn
 
-    def __init__(self, folder: Path, host: str = "127.0.0.1", port: int = 8000, quiet: bool = False) -> None:
+    def __init__(self, folder: Path, host: str = "127.0.0.1", port: int = 8000, quiet: bool = False,
+                 idle_timeout: float | None = None) -> None:
         if not folder.is_dir():
             raise FeedError(f"{folder} is not a folder: give the folder of narrated episodes")
         if ":" in host:
@@ -168,6 +174,7 @@ class EpisodeServer(ThreadingHTTPServer):
                             "pick another --port, or stop what is using it") from exc
         self.root = folder.resolve()
         self.quiet = quiet
+        self.idle_timeout = float(SERVE_IDLE_TIMEOUT) if idle_timeout is None else idle_timeout
         self.base_url = f"http://{_url_host(host)}:{self.server_address[1]}/"
         self._lock = threading.Lock()
         self._cache: tuple[frozenset[tuple[str, int, int]], FeedResult] | None = None
@@ -180,6 +187,17 @@ class EpisodeServer(ThreadingHTTPServer):
                 result = update_feed(self.root, default_base_url=self.base_url)
                 self._cache = (folder_signature(self.root, (SETTINGS_NAME,)), result)
             return self._cache[1]
+
+    def handle_error(self, request: object, client_address: tuple[str, int]) -> None:
+        """One short line, not a traceback: clients that hang up or stall are normal."""
+        import sys
+
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionError, TimeoutError)):
+            if not self.quiet:
+                sys.stderr.write(f"{client_address[0]} - connection closed early ({type(error).__name__})\n")
+            return
+        sys.stderr.write(f"{client_address[0]} - request failed: {type(error).__name__}: {error}\n")
 
 
 def _url_host(host: str) -> str:
@@ -203,6 +221,10 @@ class EpisodeHandler(BaseHTTPRequestHandler):
     server: EpisodeServer
     protocol_version = "HTTP/1.1"
     server_version = f"narrate/{__version__}"
+
+    def setup(self) -> None:
+        self.timeout = self.server.idle_timeout  # StreamRequestHandler sets it on the socket
+        super().setup()
 
     def do_GET(self) -> None:  # noqa: N802 (the standard library's naming)
         self._respond(body=True)
@@ -230,13 +252,24 @@ class EpisodeHandler(BaseHTTPRequestHandler):
             self.log_error("%s", exc)
             self.send_error(HTTPStatus.INTERNAL_SERVER_ERROR, explain=str(exc))
             return
+        except (ConnectionError, TimeoutError):
+            raise
+        except Exception as exc:  # noqa: BLE001 - a bug must cost one answer, not the server
+            self.log_error("cannot answer %s: %s: %s", raw, type(exc).__name__, exc)
+            self.send_error(HTTPStatus.INTERNAL_SERVER_ERROR)
+            return
         mime = FEED_TYPE if path == self.server.root / FEED_NAME else content_type(path.name)
         self._send_file(path, mime or "application/octet-stream", body)
 
     def _send_page(self, body: bool) -> None:
         from narrate.publish.webpage import render_index
 
-        page = render_index(self.server.refresh())
+        try:
+            page = render_index(self.server.refresh())
+        except Exception as exc:  # noqa: BLE001 - one bad folder state costs one answer
+            self.log_error("cannot build the page: %s: %s", type(exc).__name__, exc)
+            self.send_error(HTTPStatus.INTERNAL_SERVER_ERROR)
+            return
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/html; charset=utf-8")
         self.send_header("Content-Length", str(len(page)))
@@ -300,7 +333,7 @@ class EpisodeHandler(BaseHTTPRequestHandler):
                     break
                 self.wfile.write(data)
                 length -= len(data)
-        except (BrokenPipeError, ConnectionResetError):
+        except (ConnectionError, TimeoutError):
             self.close_connection = True  # players drop connections when they seek
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from narrate.clock import clock
 from narrate.publish.episodes import EpisodeFile
 from narrate.publish.feed import FeedResult, url_for
+from narrate.text.xmlsafe import xml_safe
 
 
 def render_index(result: FeedResult) -> bytes:
@@ -28,7 +29,7 @@ def render_index(result: FeedResult) -> bytes:
         description=escape(settings.description), feed_url=escape(result.feed_url),
         cover=escape(url_for("", cover_rel)), episodes=episodes,
     )
-    return page.encode("utf-8")
+    return xml_safe(page).encode("utf-8")
 
 
 def _episode(episode: EpisodeFile, channel_cover: str) -> str:

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 from narrate.errors import InputError, NarrateError
 from narrate.episode.manifest import read_manifest
+from narrate.episode.outputs import Inputs
+from narrate.run.errorlog import unexpected_reason
 from narrate.model import Script
 from narrate.episode.pipeline import NarrateOptions, render, script_for, voice_for
 from narrate.voice.presets import VoicePreset
@@ -102,6 +104,8 @@ def gather(inputs: Sequence[Path], out_dir: Path | None = None, pattern: str | N
     from narrate.audio.formats import DEFAULT_FORMAT, suffix_for
     from narrate.text.readers import supported_extensions
 
+    from narrate.episode.outputs import is_own_output
+
     suffix = suffix_for(output_format or DEFAULT_FORMAT)
 
     extensions = set(supported_extensions())
@@ -114,6 +118,7 @@ def gather(inputs: Sequence[Path], out_dir: Path | None = None, pattern: str | N
         for path in sorted(given.rglob("*")):
             relative = path.relative_to(given)
             if (path.suffix.lower() not in extensions or _is_hidden(relative) or not path.is_file()
+                    or is_own_output(path)  # a transcript narrate wrote is not an article
                     or (out_dir is not None and _inside(path, out_dir))
                     or (pattern and not relative.match(pattern))):
                 continue
@@ -166,9 +171,16 @@ def run_batch(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, *,
     (narrate.run.lock): a second run on it is refused."""
     from narrate.run.lock import folder_lock, output_root
 
+    from narrate.fileio import remove_abandoned, remove_own
+
     root = output_root([job.output for job in jobs])
     with folder_lock(root) if root is not None else contextlib.nullcontext():
-        return _run_locked(jobs, opts, progress, force, executor)
+        for folder in sorted({job.output.parent for job in jobs}):
+            remove_abandoned(folder)  # what killed runs left: partial files, work folders
+        try:
+            return _run_locked(jobs, opts, progress, force, executor)
+        finally:
+            remove_own(*(job.output for job in jobs))  # the workers have stopped: what they still wrote goes
 
 
 def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, force: bool,
@@ -184,12 +196,14 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
     results: dict[Job, FileResult] = {}
     pending: list[Pending] = []
     outputs: dict[Path, Job] = {}
+    inputs = Inputs(job.source for job in jobs)
     for job in jobs:
         first = outputs.setdefault(job.output.resolve(), job)
         if first is not job:
             results[job] = FileResult(job, "failed", f"same output as {first.source}: rename one of them")
             continue
         try:
+            inputs.check(job.output, opts)
             raw = _read(job.source)
             source_hash = hashlib.sha256(raw).hexdigest()
             if not force and is_up_to_date(job, source_hash, settings):
@@ -199,6 +213,8 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
             pending.append(Pending(job, script_for(document, voice, opts), source_hash))
         except NarrateError as exc:
             results[job] = FileResult(job, "failed", str(exc))
+        except Exception as exc:  # noqa: BLE001 - a bug costs this file, not the batch
+            results[job] = FileResult(job, "failed", unexpected_reason(job.source, exc))
     for result in results.values():
         progress.finished(result)
     progress.start(len(pending), sum(len(p.script.chunks) for p in pending))
@@ -235,7 +251,10 @@ def render_one(item: Pending, voice: VoicePreset, opts: NarrateOptions, settings
         return FileResult(job, "failed", str(exc))
     except OSError as exc:
         progress.advance(len(item.script.chunks) - done[0], 0.0)
-        return FileResult(job, "failed", f"cannot write {job.output}: {exc.strerror}")
+        return FileResult(job, "failed", f"cannot write {job.output}: {exc.strerror or exc}")
+    except Exception as exc:  # noqa: BLE001 - a bug costs this file, not the batch
+        progress.advance(len(item.script.chunks) - done[0], 0.0)
+        return FileResult(job, "failed", unexpected_reason(job.source, exc))
     return FileResult(job, "done", duration=episode.duration)
 
 

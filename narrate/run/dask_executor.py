@@ -14,6 +14,7 @@ is re-run elsewhere by the scheduler; one that keeps failing (its workers died
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import signal
 import tempfile
@@ -36,6 +37,7 @@ LOCAL = "local"
 RETRIES = 2  # a task that raises is tried at most this many more times
 ALLOWED_FAILURES = 3  # workers that may die running one task (local clusters; Dask's default)
 WORKER_WAIT_SECONDS = 30
+CONNECT_SECONDS = 5  # to see that something listens at the scheduler's address
 TASKS_PER_THREAD = 2  # documents queued per worker thread: enough to hide the round trip
 INSTALL_HINT = "the Dask executor needs the distributed package: pip install 'narrate[dask]'"
 
@@ -90,7 +92,7 @@ def narrate_remote(source: str, data: bytes, name: str, source_hash: str, voice:
         from narrate.synthesis.cache import SegmentCache
 
         cache = SegmentCache()
-    with _ENGINE_LOCK, tempfile.TemporaryDirectory(prefix="narrate-task-") as folder:
+    with _ENGINE_LOCK, task_folder() as folder:
         with Synthesizer(jobs=1, cache=cache, workers=False) as synthesizer:
             item = Pending(Job(Path(source), Path(folder) / name), script, source_hash)
             result = render_one(item, voice, replace(opts, jobs=1, synthesizer=synthesizer),
@@ -100,6 +102,19 @@ def narrate_remote(source: str, data: bytes, name: str, source_hash: str, voice:
         files = {path.name: path.read_bytes() for path in sorted(Path(folder).iterdir()) if path.is_file()}
         return RemoteResult("done", duration=result.duration, files=files,
                             reused=synthesizer.stats.hits, synthesised=synthesizer.stats.misses)
+
+
+@contextlib.contextmanager
+def task_folder() -> Iterator[str]:
+    """A task's temporary folder on its worker, named for its worker process so that one a
+    killed worker left (a cancelled batch's local cluster is shut down mid-task) is removed
+    by the next task there (narrate.fileio.remove_abandoned)."""
+    from narrate.fileio import remove_abandoned, work_folder
+
+    temp = Path(tempfile.gettempdir())
+    remove_abandoned(temp)
+    with work_folder(temp / "narrate-task") as folder:
+        yield str(folder)
 
 
 def write_files(output: Path, files: dict[str, bytes]) -> None:
@@ -148,6 +163,7 @@ class DaskExecutor:
                                        processes=True, silence_logs=logging.ERROR,
                                        dashboard_address=":0", preload=[__name__])
             return Client(cluster), cluster
+        reachable(self.address)
         try:
             client = Client(self.address, timeout=f"{self.timeout}s")
         except (OSError, TimeoutError, ValueError) as exc:
@@ -234,6 +250,10 @@ class DaskExecutor:
             client.close()
             if cluster is not None:
                 cluster.close()
+                # its workers are gone now: what a task cut short by Ctrl-C left goes too
+                from narrate.fileio import remove_abandoned
+
+                remove_abandoned(Path(tempfile.gettempdir()))
 
     def _collect(self, future: Any, item: Pending) -> FileResult:
         from distributed import KilledWorker
@@ -260,6 +280,22 @@ class DaskExecutor:
         except OSError as exc:
             return FileResult(job, "failed", f"cannot write {job.output}: {exc.strerror}")
         return FileResult(job, "done", duration=remote.duration)
+
+
+def reachable(address: str, seconds: float = CONNECT_SECONDS) -> None:
+    """Fail in seconds, not after Dask's whole connect timeout, when nothing listens at a
+    tcp:// address (a wrong port, a scheduler not started)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address if "://" in address else "tcp://" + address)
+    if parts.scheme != "tcp" or not parts.hostname or parts.port is None:
+        return  # another protocol (tls://, ucx://): left to Dask
+    try:
+        socket.create_connection((parts.hostname, parts.port), timeout=seconds).close()
+    except OSError as exc:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc.strerror or exc}; is it "
+                           "running, and is the address tcp://HOST:PORT?") from exc
 
 
 def _dashboard(client: Any) -> str | None:

@@ -87,6 +87,19 @@ def acquire(folder: Path) -> Path | None:
     raise LockedError(f"{folder} is in use by another narrate run: its lock {path} keeps changing")
 
 
+def check_unlocked(path: Path) -> None:
+    """Raise LockedError when a live batch holds `path`'s folder or any folder above it: a
+    single-file run writing there would race the batch and then be overwritten by it."""
+    here = socket.gethostname()
+    for folder in [path.parent.resolve(), *path.parent.resolve().parents]:
+        lock = folder / LOCK_NAME
+        holder = _holder(lock) if lock.is_file() else None
+        if holder is not None and holder[0] != os.getpid() and (holder[1] != here or _alive(holder[0])):
+            where = "" if holder[1] == here else f" on {holder[1]}"
+            raise LockedError(f"{folder} is in use by a narrate batch (pid {holder[0]}{where}): wait for "
+                              f"it to finish, or delete {lock} if that run is gone")
+
+
 @contextlib.contextmanager
 def folder_lock(folder: Path) -> Iterator[Path | None]:
     """Hold the lock on `folder` for the duration of the block."""

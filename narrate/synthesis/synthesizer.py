@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from narrate.voice.engines import EngineOptions, engine_spec, get_engine
+from narrate.synthesis.lifeline import exit_with_parent
 from narrate.synthesis.memory import fix_mmap_threshold
 from narrate.model import Chunk, Segment
 from narrate.voice.presets import VoicePreset
@@ -75,6 +76,7 @@ def _start_worker(engine_name: str, options: EngineOptions | None = None) -> Non
     # Ctrl-C reaches the whole process group: the main process decides what stops (it
     # cancels queued work and lets running blocks finish), so a worker never dies mid-call.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()  # kill -9 of the main process (the OOM killer) ends the workers too
     fix_mmap_threshold()
     get_engine(engine_name, options)  # load the engine once, before the first chunk arrives
 

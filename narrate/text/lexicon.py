@@ -19,6 +19,7 @@ from typing import Any
 
 from narrate.errors import LexiconError
 from narrate.model import Script
+from narrate.text.userregex import UserPattern, compile_user
 
 from narrate.tomlfile import tomllib
 
@@ -52,7 +53,7 @@ class Lexicon:
         if self.words:
             text = _word_pattern(self.words).sub(lambda m: _respell(m, self.words, used), text)
         for entry in self.patterns:
-            text, count = re.subn(entry.key, entry.respelling, text)
+            text, count = _user_pattern(entry.key, entry.source).subn(entry.respelling, text)
             if count and entry not in used:
                 used.append(entry)
         return text, tuple(used)
@@ -86,6 +87,12 @@ def _compiled(words: tuple[Entry, ...]) -> tuple[re.Pattern[str], dict[str, Entr
     return re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")(?!\w)"), lookup
 
 
+@lru_cache(maxsize=256)
+def _user_pattern(pattern: str, source: str) -> UserPattern:
+    """A [regex] entry, compiled once and run with a time limit (narrate.text.userregex)."""
+    return compile_user(pattern, f"lexicon {source}: [regex]", LexiconError)
+
+
 def _word_pattern(words: tuple[Entry, ...]) -> re.Pattern[str]:
     return _compiled(words)[0]
 
@@ -102,11 +109,7 @@ def parse_table(data: Mapping[str, Any], source: str) -> Lexicon:
         if key == "regex" and isinstance(value, Mapping):
             for pattern, respelling in value.items():
                 _check_string(pattern, respelling, source)
-                try:
-                    re.compile(pattern)
-                except re.error as exc:
-                    raise LexiconError(f"lexicon {source}: [regex] {pattern!r} is not a valid "
-                                       f"regular expression ({exc})") from exc
+                _user_pattern(pattern, source)
                 patterns.append(Entry(pattern, respelling, source, regex=True))
             continue
         _check_string(key, value, source)

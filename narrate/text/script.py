@@ -13,6 +13,7 @@ from narrate.errors import InputError, OptionError
 from narrate.model import Chunk, ChunkKind, Document, Script
 from narrate.text.normalize import normalize, permalink_marks
 from narrate.text.sentences import MAX_CHUNK_CHARS, chunk_sentences, split_sentences
+from narrate.text.userregex import UserPattern, compile_user
 
 
 @dataclass(frozen=True)
@@ -90,18 +91,12 @@ def _same_words(first: str, second: str) -> bool:
     return bool(words(first)) and words(first) == words(second)
 
 
-def skip_patterns(patterns: Iterable[str]) -> list[re.Pattern[str]]:
-    """Compile --skip patterns; a bad one is a one-line error naming it."""
-    compiled = []
-    for pattern in patterns:
-        try:
-            compiled.append(re.compile(pattern))
-        except re.error as exc:
-            raise OptionError(f"--skip {pattern!r} is not a valid regular expression ({exc})") from exc
-    return compiled
+def skip_patterns(patterns: Iterable[str]) -> list[UserPattern]:
+    """Compile --skip patterns (run with a time limit); a bad one is a one-line error naming it."""
+    return [compile_user(pattern, "--skip", OptionError) for pattern in patterns]
 
 
-def drop_paragraphs(document: Document, patterns: list[re.Pattern[str]]) -> Document:
+def drop_paragraphs(document: Document, patterns: list[UserPattern]) -> Document:
     """Leave out every paragraph a pattern matches (re.search), e.g. '^\\(Reporting by'."""
     if not patterns:
         return document

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from narrate.limits import MAX_WORD_CHARS
 from narrate.text.wordlists import SENTENCE_STARTERS, TITLES_AND_ABBREVIATIONS
 
 _CANDIDATE = re.compile(r"""[.!?\u2026]+["'\u201d\u2019)\]]*(?=\s+["'\u201c\u2018(\[]?[A-Z0-9\u00c0-\u024f])""")
@@ -88,9 +89,20 @@ def split_long_sentence(sentence: str, limit: int = MAX_SENTENCE_CHARS) -> list[
     return [part for piece in pieces for part in _split_at_spaces(piece, limit)]
 
 
+def hard_words(text: str, longest: int = MAX_WORD_CHARS) -> Iterator[str]:
+    """The words of `text`, a run of more than `longest` characters without a space cut into
+    pieces of that length: a pasted hash or a line of dashes never becomes one giant chunk
+    (hours of audio from a single engine call)."""
+    for word in text.split():
+        if len(word) <= longest:
+            yield word
+        else:
+            yield from (word[i:i + longest] for i in range(0, len(word), longest))
+
+
 def _split_at_spaces(text: str, limit: int) -> Iterator[str]:
-    words, current = text.split(), ""
-    for word in words:
+    current = ""
+    for word in hard_words(text, min(limit, MAX_WORD_CHARS)):
         candidate = f"{current} {word}".strip()
         if len(candidate) > limit and current:
             yield current

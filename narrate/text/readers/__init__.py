@@ -86,18 +86,43 @@ def sniff_format(data: bytes) -> str:
 
 
 def load_bytes(path: str) -> bytes:
-    """Read a file, or stdin for '-', with errors a user can act on."""
+    """Read a file, or stdin for '-', with errors a user can act on.
+
+    Only regular files are read (a FIFO would wait forever, /dev/zero never ends), and no
+    more than narrate.limits.MAX_INPUT_BYTES, from a file or from stdin."""
+    import stat
+
+    from narrate.limits import MAX_INPUT_BYTES, describe, hint, input_bytes
+
+    limit = input_bytes()
+    too_big = f"is larger than the input limit of {describe(MAX_INPUT_BYTES)}: {hint(MAX_INPUT_BYTES)}"
     if path == "-":
-        return sys.stdin.buffer.read()
+        data = sys.stdin.buffer.read(limit + 1)
+        if len(data) > limit:
+            raise InputError(f"standard input {too_big}")
+        return data
     p = Path(path)
-    if not p.exists():
-        raise InputError(f"{path}: no such file")
-    if p.is_dir():
-        raise InputError(f"{path} is a directory: give a file (or a folder to the batch command)")
     try:
-        return p.read_bytes()
+        info = p.stat()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"{path} is a directory: give a file (or a folder to the batch command)")
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(f"{path} is not a regular file (a device, pipe or socket): "
+                         "save the text to a file, or pipe it to narrate - ")
+    if info.st_size > limit:
+        raise InputError(f"{path} {too_big}")
+    try:
+        with p.open("rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
+    if len(data) > limit:  # it grew while being read
+        raise InputError(f"{path} {too_big}")
+    return data
 
 
 def read_document(path: str, fmt: str | None = None, title: str | None = None,

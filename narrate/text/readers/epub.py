@@ -24,18 +24,65 @@ _CONTAINERS = {"body", "div", "section", "article", "main", "blockquote", "heade
 _BLOCKS = _CONTAINERS | set(_HEADINGS) | {"p", "ul", "ol", "dl", "pre", "table", "li", "aside", "nav"}
 
 
+# A member smaller than this is never refused for its ratio (a page of blank lines
+# compresses very well and is harmless).
+_RATIO_FLOOR = 1024 * 1024
+
+
+def check_archive(data: bytes, source: str | None) -> None:
+    """Refuse a zip bomb from its directory, before anything is unpacked: too many members,
+    too much data once unpacked, or a member that compresses far better than text does.
+
+    zipfile never unpacks more than the size a member declares, so the declared sizes are
+    a safe bound on what reading the book will cost."""
+    import zipfile
+
+    from narrate.limits import (
+        MAX_EPUB_MEMBERS,
+        MAX_EPUB_RATIO,
+        MAX_EPUB_UNPACKED_BYTES,
+        describe,
+        epub_unpacked_bytes,
+        hint,
+    )
+
+    name = source or "input"
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
+        raise InputError(f"{name} is not a readable EPUB ({exc})") from exc
+    if len(members) > int(MAX_EPUB_MEMBERS):
+        raise InputError(f"{name} holds {len(members)} files, more than {describe(MAX_EPUB_MEMBERS)}: "
+                         + hint(MAX_EPUB_MEMBERS))
+    total = sum(member.file_size for member in members)
+    if total > epub_unpacked_bytes():
+        raise InputError(f"{name} unpacks to {total // (1024 * 1024)} MB, more than "
+                         f"{describe(MAX_EPUB_UNPACKED_BYTES)}: {hint(MAX_EPUB_UNPACKED_BYTES)}")
+    ratio = MAX_EPUB_RATIO.value()
+    for member in members:
+        if member.file_size > _RATIO_FLOOR and member.file_size > ratio * max(member.compress_size, 1):
+            raise InputError(
+                f"{name}: {member.filename} unpacks to {member.file_size // max(member.compress_size, 1)} "
+                f"times its packed size, more than {describe(MAX_EPUB_RATIO)} (a zip bomb?): "
+                + hint(MAX_EPUB_RATIO))
+
+
 def _open_book(data: bytes, source: str | None) -> Any:
     import warnings
     import zipfile
 
     from ebooklib import epub
 
+    check_archive(data, source)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # ebooklib's notices about future defaults
             return epub.read_epub(io.BytesIO(data), options={"ignore_ncx": True})
     except (zipfile.BadZipFile, epub.EpubException, KeyError) as exc:
         raise InputError(f"{source or 'input'} is not a readable EPUB ({exc})") from exc
+    except Exception as exc:  # noqa: BLE001 - ebooklib and lxml raise many types on broken books
+        raise InputError(f"{source or 'input'} is not a readable EPUB ({type(exc).__name__}: {exc})") from exc
 
 
 def _metadata(book: Any, name: str) -> str | None:

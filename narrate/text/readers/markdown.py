@@ -41,16 +41,73 @@ def inline_text(token: Any) -> str:
 
 
 def front_matter(content: str, source: str | None) -> dict[str, Any]:
-    """Parse YAML front matter; a broken block is a clear error, not a silent skip."""
+    """Parse YAML front matter; a broken block is a clear error, not a silent skip.
+
+    Bounded (narrate.limits): the block's size, and the number of values it holds once its
+    aliases are followed, counted on the parsed node graph before any value is built, so a
+    "billion laughs" block of a few hundred bytes is refused instead of filling memory."""
     import yaml
 
+    from narrate.limits import MAX_FRONT_MATTER_BYTES, MAX_FRONT_MATTER_NODES, describe, front_matter_bytes, hint
+
+    name = source or "input"
+    if len(content.encode("utf-8", "surrogatepass")) > front_matter_bytes():
+        raise InputError(f"{name}: the YAML front matter is larger than {describe(MAX_FRONT_MATTER_BYTES)}: "
+                         + hint(MAX_FRONT_MATTER_BYTES))
     try:
-        data = yaml.safe_load(content)
+        loader = yaml.SafeLoader(content)
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return {}
+            if _expanded_size(node, int(MAX_FRONT_MATTER_NODES)) > int(MAX_FRONT_MATTER_NODES):
+                raise InputError(f"{name}: the YAML front matter holds more than "
+                                 f"{describe(MAX_FRONT_MATTER_NODES)} values once its aliases are "
+                                 f"expanded (an alias bomb?): {hint(MAX_FRONT_MATTER_NODES)}")
+            data = loader.construct_document(node)
+        finally:
+            loader.dispose()
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 2})" if mark else ""
-        raise InputError(f"{source or 'input'}: the YAML front matter is not valid{where}") from exc
+        raise InputError(f"{name}: the YAML front matter is not valid{where}") from exc
+    except RecursionError:
+        raise InputError(f"{name}: the YAML front matter is nested too deeply") from None
     return data if isinstance(data, dict) else {}
+
+
+def _expanded_size(root: Any, limit: int) -> int:
+    """How many nodes the document has with every alias followed, without expanding it:
+    each node's size is computed once (aliases share nodes), children before parents.
+    A node that contains itself counts as over the limit."""
+    sizes: dict[int, int] = {}
+    on_path: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        key = id(node)
+        if children_done:
+            on_path.discard(key)
+            sizes[key] = min(limit + 1, 1 + sum(sizes[id(c)] for c in _children(node)))
+            continue
+        if key in sizes:
+            continue
+        if key in on_path:
+            return limit + 1  # a recursive structure
+        on_path.add(key)
+        stack.append((node, True))
+        stack.extend((child, False) for child in _children(node) if id(child) not in sizes)
+    return sizes[id(root)]
+
+
+def _children(node: Any) -> list[Any]:
+    import yaml
+
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
 
 
 def _meta_text(value: Any) -> str | None:

@@ -1,0 +1,28 @@
+"""Worker processes end when the process that started them is gone.
+
+Killing only the main process (what the OOM killer does) must not leave its synthesis
+workers running: each worker watches its parent pid and exits once it changes (the
+orphan is re-parented to init or a subreaper). Polling, not prctl(PR_SET_PDEATHSIG):
+that fires when the *thread* that forked exits, and a batch starts workers from threads.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+POLL_SECONDS = 0.5
+
+
+def exit_with_parent(poll: float = POLL_SECONDS) -> None:
+    """Start a daemon thread that ends this process as soon as its parent is gone."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(poll)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="narrate-lifeline", daemon=True).start()

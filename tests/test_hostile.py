@@ -177,7 +177,8 @@ def test_a_batch_does_not_narrate_its_own_transcripts(tmp_path: Path):
 
 def test_an_unexpected_error_in_one_file_is_its_failure_line(tmp_path: Path, monkeypatch):
     from narrate.cli.progress import QuietProgress
-    from narrate.run.batch import gather, run_batch, summary_table
+    from narrate.cli.report import summary_table
+    from narrate.run.batch import gather, run_batch
 
     src = tmp_path / "in"
     src.mkdir()

@@ -27,6 +27,8 @@ class OutputFormat:
     default_bitrate: str | None = None  # None: lossless, --bitrate does not apply
     rates: tuple[int, ...] = MP3_RATES
     audiobook: bool = False
+    mime: str = "audio/mpeg"
+    """What podcast apps expect as the enclosure's type, and what the server sends."""
 
     def arguments(self, bitrate: str | None, sample_rate: int | None) -> list[str]:
         """ffmpeg output arguments: codec, bitrate, rate and container (tags are narrate's job)."""
@@ -44,15 +46,17 @@ _MP4 = dict(codec=["-c:a", "aac", "-aac_coder", "fast"], muxer="mp4", tagger="mp
 FORMATS: dict[str, OutputFormat] = {
     ".mp3": OutputFormat("MP3", ["-c:a", "libmp3lame", "-compression_level", MP3_QUALITY,
                                  "-id3v2_version", "0", "-write_xing", "1"], "mp3", "id3", "64k"),
-    ".m4b": OutputFormat("M4B audiobook", audiobook=True, **_MP4),  # type: ignore[arg-type]
-    ".m4a": OutputFormat("M4A", **_MP4),  # type: ignore[arg-type]
+    ".m4b": OutputFormat("M4B audiobook", audiobook=True, mime="audio/x-m4b", **_MP4),  # type: ignore[arg-type]
+    ".m4a": OutputFormat("M4A", mime="audio/x-m4a", **_MP4),  # type: ignore[arg-type]
     # Opus is at its best on speech from 24 kb/s; ffmpeg resamples to a rate Opus supports.
     ".opus": OutputFormat("Opus", ["-c:a", "libopus", "-application", "voip"], "opus", "vorbis",
-                          "32k", OPUS_RATES),
-    ".ogg": OutputFormat("Ogg Vorbis", ["-c:a", "libvorbis"], "ogg", "vorbis", "64k"),
-    ".wav": OutputFormat("WAV", ["-c:a", "pcm_s16le"], "wav", "id3"),
-    ".flac": OutputFormat("FLAC", ["-c:a", "flac"], "flac", "vorbis"),
+                          "32k", OPUS_RATES, mime="audio/ogg"),
+    ".ogg": OutputFormat("Ogg Vorbis", ["-c:a", "libvorbis"], "ogg", "vorbis", "64k", mime="audio/ogg"),
+    ".wav": OutputFormat("WAV", ["-c:a", "pcm_s16le"], "wav", "id3", mime="audio/wav"),
+    ".flac": OutputFormat("FLAC", ["-c:a", "flac"], "flac", "vorbis", mime="audio/flac"),
 }
+AUDIO_TYPES = {suffix: fmt.mime for suffix, fmt in FORMATS.items()}
+"""Audio file suffix -> MIME type, for feeds and the server."""
 
 
 DEFAULT_FORMAT = "mp3"

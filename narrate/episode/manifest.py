@@ -10,9 +10,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from narrate.episode.sidecars import MANIFEST_SUFFIX
 from narrate.fileio import write_text_atomic
 
-MANIFEST_SUFFIX = ".narrate.json"
 DESCRIPTION_CHARS = 600
 
 
@@ -27,11 +27,21 @@ def write_manifest(audio_path: Path, data: dict[str, Any]) -> None:
 
 def read_manifest(audio_path: Path) -> dict[str, Any] | None:
     """The manifest beside `audio_path`, or None when it is missing or unreadable."""
+    return load_manifest(audio_path)[0]
+
+
+def load_manifest(audio_path: Path) -> tuple[dict[str, Any] | None, str | None]:
+    """(the manifest, None), or (None, why it was ignored); (None, None) when there is none."""
+    path = manifest_path(audio_path)
+    if not path.is_file():
+        return None, None
     try:
-        data = json.loads(manifest_path(audio_path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        return None, f"{path.name}: ignored, not readable JSON ({exc})"
+    if not isinstance(data, dict):
+        return None, f"{path.name}: ignored, not a JSON object"
+    return data, None
 
 
 def sha256_bytes(data: bytes) -> str:

@@ -15,14 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from narrate.episode.manifest import manifest_path
-from narrate.episode.transcript import CHAPTERS_SUFFIX, SIDECAR_SUFFIX, sidecar_path
+from narrate.episode.sidecars import CHAPTERS_SUFFIX, OWN_SUFFIXES, SIDECAR_SUFFIX, sidecar_path
 from narrate.errors import OutputError
 
 if TYPE_CHECKING:
     from narrate.episode.pipeline import NarrateOptions
 
-# Names narrate writes beside episodes, whatever their stem (covers are written by the feed).
-OWN_SUFFIXES = (*SIDECAR_SUFFIX.values(), CHAPTERS_SUFFIX, ".narrate.json", ".cover.jpg", ".cover.png")
 OWN_NAMES = ("feed.xml", "feed-cover.png", "feed-cover.jpg", ".narrate-feed.toml", ".narrate.run.lock")
 
 

@@ -12,17 +12,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from narrate.clock import timestamp
+from narrate.episode.sidecars import CHAPTERS_SUFFIX, SIDECAR_SUFFIX, TRANSCRIPT_KINDS, sidecar_path
 from narrate.model import Chapter, Chunk, Cue
 
-TRANSCRIPT_KINDS = ("srt", "vtt", "txt")
-SIDECAR_SUFFIX = {"srt": ".srt", "vtt": ".vtt", "txt": ".transcript.txt"}
-CHAPTERS_SUFFIX = ".chapters.json"
 CHAPTERS_VERSION = "1.2.0"
-
-
-def sidecar_path(audio: Path, suffix: str) -> Path:
-    """NAME.mp3 -> NAME<suffix>, beside it."""
-    return audio.with_name(audio.stem + suffix)
 
 
 def to_srt(cues: Sequence[Cue]) -> str:

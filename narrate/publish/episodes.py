@@ -8,37 +8,25 @@ and artwork (embedded in the audio, or NAME.cover.jpg/png beside it).
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from narrate.audio.formats import AUDIO_TYPES
+from narrate.episode.manifest import load_manifest
+from narrate.episode.sidecars import (
+    CHAPTERS_SUFFIX,
+    CHAPTERS_TYPE,
+    COVER_SUFFIXES,
+    IMAGE_EXTENSIONS,
+    SIDECAR_SUFFIX,
+    TRANSCRIPT_TYPES,
+    sidecar_path,
+)
 from narrate.fileio import atomic_path
 from narrate.text.xmlsafe import xml_safe
-
-# What podcast apps expect in the enclosure's type, and what the server sends.
-AUDIO_TYPES = {
-    ".mp3": "audio/mpeg",
-    ".m4a": "audio/x-m4a",
-    ".m4b": "audio/x-m4b",
-    ".opus": "audio/ogg",
-    ".ogg": "audio/ogg",
-    ".flac": "audio/flac",
-    ".wav": "audio/wav",
-}
-# Sidecar suffixes (after the audio's stem) and their MIME types, in the feed's order.
-TRANSCRIPT_TYPES = {
-    ".vtt": "text/vtt",
-    ".srt": "application/x-subrip",
-    ".transcript.txt": "text/plain",
-}
-CHAPTERS_SUFFIX = ".chapters.json"
-CHAPTERS_TYPE = "application/json+chapters"
-MANIFEST_SUFFIX = ".narrate.json"
-COVER_SUFFIXES = {".cover.jpg": "image/jpeg", ".cover.png": "image/png"}
-IMAGE_EXTENSIONS = {"image/jpeg": ".jpg", "image/jpg": ".jpg", "image/png": ".png"}
 
 
 @dataclass(frozen=True)
@@ -190,18 +178,10 @@ def _sidecars(folder: Path, audio: Path) -> dict[str, Sidecar]:
 
 
 def _read_manifest(audio: Path, warnings: list[str]) -> dict[str, Any]:
-    path = audio.with_name(audio.stem + MANIFEST_SUFFIX)
-    if not path.is_file():
-        return {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        warnings.append(f"{path.name}: ignored, not readable JSON ({exc})")
-        return {}
-    if not isinstance(data, dict):
-        warnings.append(f"{path.name}: ignored, not a JSON object")
-        return {}
-    return data
+    data, problem = load_manifest(audio)
+    if problem:
+        warnings.append(problem)
+    return data or {}
 
 
 def _first_tag(easy: Any, key: str) -> str | None:
@@ -216,7 +196,7 @@ def _first_tag(easy: Any, key: str) -> str | None:
 
 def _transcript_opening(audio: Path) -> str | None:
     """The first paragraph after the title of a plain transcript, when there is no manifest."""
-    path = audio.with_name(audio.stem + ".transcript.txt")
+    path = sidecar_path(audio, SIDECAR_SUFFIX["txt"])
     if not path.is_file():
         return None
     paragraphs = [p.strip() for p in path.read_text(encoding="utf-8", errors="replace").split("\n\n")]

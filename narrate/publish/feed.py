@@ -24,6 +24,7 @@ from feedgen.feed import FeedGenerator
 from lxml import etree
 
 from narrate.version import __version__
+from narrate.episode.artwork import MAX_SIZE, MIN_SIZE
 from narrate.publish.episodes import EpisodeFile, scan
 from narrate.errors import FeedError
 from narrate.publish.feedsettings import (
@@ -47,7 +48,6 @@ APPLE_CATEGORIES = (
     "Health & Fitness", "Kids & Family", "Leisure", "Music", "News", "Religion & Spirituality",
     "Science", "Society & Culture", "Sports", "Technology", "True Crime", "TV & Film",
 )
-MIN_ART, MAX_ART = 1400, 3000
 
 
 @dataclass
@@ -241,9 +241,9 @@ def install_image(folder: Path, image: Path) -> str:
         raise FeedError(f"artwork {image} is not an image PIL can read ({exc})") from exc
     if fmt not in ("JPEG", "PNG"):
         raise FeedError(f"artwork {image} is {fmt}: podcast apps need JPEG or PNG")
-    if width != height or not MIN_ART <= width <= MAX_ART:
+    if width != height or not MIN_SIZE <= width <= MAX_SIZE:
         raise FeedError(f"artwork {image} is {width}x{height} px: podcast apps need a square of "
-                        f"{MIN_ART}-{MAX_ART} px (e.g. 3000x3000)")
+                        f"{MIN_SIZE}-{MAX_SIZE} px (e.g. 3000x3000)")
     if mode == "CMYK":
         raise FeedError(f"artwork {image} is CMYK: save it as RGB")
     resolved, root = image.resolve(), folder.resolve()

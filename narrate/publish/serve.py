@@ -21,7 +21,9 @@ from pathlib import Path
 from urllib.parse import unquote_to_bytes, urlsplit
 
 from narrate.version import __version__
-from narrate.publish.episodes import AUDIO_TYPES, CHAPTERS_SUFFIX, TRANSCRIPT_TYPES, folder_signature
+from narrate.audio.formats import AUDIO_TYPES
+from narrate.episode.sidecars import CHAPTERS_SUFFIX, CHAPTERS_TYPE, TRANSCRIPT_TYPES
+from narrate.publish.episodes import folder_signature
 from narrate.errors import FeedError
 from narrate.publish.feed import FEED_NAME, FeedResult, update_feed
 from narrate.publish.feedsettings import SETTINGS_NAME
@@ -32,7 +34,7 @@ TEXT = "; charset=utf-8"
 SERVED_TYPES = {
     **AUDIO_TYPES,
     **{suffix: mime + TEXT for suffix, mime in TRANSCRIPT_TYPES.items()},
-    CHAPTERS_SUFFIX: "application/json+chapters" + TEXT,
+    CHAPTERS_SUFFIX: CHAPTERS_TYPE + TEXT,
     ".jpg": "image/jpeg",
     ".jpeg": "image/jpeg",
     ".png": "image/png",

@@ -121,7 +121,7 @@ def write_files(output: Path, files: dict[str, bytes]) -> None:
     """Write a task's files beside `output`, each atomically, the manifest last (it is what
     marks the episode up to date)."""
     from narrate.fileio import atomic_path
-    from narrate.episode.manifest import MANIFEST_SUFFIX
+    from narrate.episode.sidecars import MANIFEST_SUFFIX
 
     strays = [name for name in files if Path(name).name != name or not name.startswith(output.stem + ".")]
     if strays:  # a worker running something else: never write outside the episode's names

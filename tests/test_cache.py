@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from narrate.synthesis.cache import CacheError, SegmentCache, parse_size, segment_key
+from narrate.synthesis.cache import CacheError, AudioCache, parse_size, segment_key
 from narrate.voice.engines.espeak import EspeakSettings
 from narrate.voice.presets import VoicePreset
 
@@ -29,7 +29,7 @@ def test_key_changes_with_everything_that_changes_the_sound():
 
 
 def test_round_trip_and_damage(tmp_path):
-    cache = SegmentCache(tmp_path, max_bytes=10**6)
+    cache = AudioCache(tmp_path, max_bytes=10**6)
     cache.put("ab" * 32, 22050, b"\x01\x02" * 500)
     assert cache.get("ab" * 32) == (22050, b"\x01\x02" * 500)
     assert cache.get("cd" * 32) is None
@@ -45,7 +45,7 @@ def test_round_trip_and_damage(tmp_path):
 
 
 def test_lru_eviction_keeps_recently_used(tmp_path):
-    cache = SegmentCache(tmp_path, max_bytes=2500)
+    cache = AudioCache(tmp_path, max_bytes=2500)
     for n, key in enumerate(("aa" * 32, "bb" * 32, "cc" * 32)):
         cache.put(key, 22050, bytes(1000))
         os.utime(next(tmp_path.rglob(key + ".seg")), (1000 + n, 1000 + n))
@@ -59,7 +59,7 @@ def test_lru_eviction_keeps_recently_used(tmp_path):
 def test_unwritable_cache_costs_speed_not_output(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    cache = SegmentCache(blocker / "cache", max_bytes=100)
+    cache = AudioCache(blocker / "cache", max_bytes=100)
     cache.put("ab" * 32, 22050, b"\x00\x00")
     assert cache.get("ab" * 32) is None
 

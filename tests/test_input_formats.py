@@ -8,7 +8,7 @@ import pytest
 
 from narrate.errors import InputError
 from narrate.text.readers import format_for, read_document, sniff_format
-from narrate.text.readers.blocks import CODE_NOTE, TABLE_NOTE
+from narrate.text.readers.sections import CODE_NOTE, TABLE_NOTE
 from narrate.text.readers.html import read_html
 from narrate.text.readers.markdown import read_markdown
 from tests.epub_builder import build_epub, cover_png

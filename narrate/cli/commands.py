@@ -281,10 +281,10 @@ def cache_info() -> None:
     Example:
       narrate cache info
     """
-    from narrate.synthesis.cache import SegmentCache
+    from narrate.synthesis.cache import AudioCache
     from narrate.cli.report import human_size
 
-    info = SegmentCache().info()
+    info = AudioCache().info()
     click.echo(f"path:     {info.path}")
     click.echo(f"entries:  {info.entries}")
     click.echo(f"size:     {human_size(info.size)} of {human_size(info.max_size)}")
@@ -298,9 +298,9 @@ def cache_clear() -> None:
     Example:
       narrate cache clear
     """
-    from narrate.synthesis.cache import SegmentCache
+    from narrate.synthesis.cache import AudioCache
 
-    cache = SegmentCache()
+    cache = AudioCache()
     removed = cache.clear()
     click.echo(f"removed {removed} cached segment{'s' if removed != 1 else ''} from {cache.root}")
 

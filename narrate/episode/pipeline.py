@@ -105,9 +105,9 @@ def render(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOpti
 def _own_synthesizer(opts: NarrateOptions, jobs: int) -> Synthesizer:
     cache = None
     if opts.cache:
-        from narrate.synthesis.cache import SegmentCache
+        from narrate.synthesis.cache import AudioCache
 
-        cache = SegmentCache()
+        cache = AudioCache()
     return Synthesizer(jobs=jobs, cache=cache)
 
 

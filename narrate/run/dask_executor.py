@@ -89,9 +89,9 @@ def narrate_remote(source: str, data: bytes, name: str, source_hash: str, voice:
         return RemoteResult("failed", str(exc))
     cache = None
     if opts.cache:
-        from narrate.synthesis.cache import SegmentCache
+        from narrate.synthesis.cache import AudioCache
 
-        cache = SegmentCache()
+        cache = AudioCache()
     with _ENGINE_LOCK, task_folder() as folder:
         with Synthesizer(jobs=1, cache=cache, workers=False) as synthesizer:
             item = Pending(Job(Path(source), Path(folder) / name), script, source_hash)

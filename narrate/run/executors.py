@@ -46,9 +46,9 @@ class LocalExecutor:
 
         cache = None
         if opts.cache:
-            from narrate.synthesis.cache import SegmentCache
+            from narrate.synthesis.cache import AudioCache
 
-            cache = SegmentCache()
+            cache = AudioCache()
         with Synthesizer(jobs=opts.jobs, cache=cache, workers=True) as synthesizer:
             shared = replace(opts, synthesizer=synthesizer)
 

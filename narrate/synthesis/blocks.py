@@ -83,9 +83,9 @@ def make_block(job: BlockJob, voice: VoicePreset, cache_root: str | None, in_poo
 
     cache = None
     if cache_root is not None:
-        from narrate.synthesis.cache import SegmentCache
+        from narrate.synthesis.cache import AudioCache
 
-        cache = SegmentCache(Path(cache_root), max_bytes=0)
+        cache = AudioCache(Path(cache_root), max_bytes=0)
     engine = get_engine(voice.engine, job.options)
     encoder: BlockEncoder | None = None
     result = BlockAudio(mp3=b"", speech=[], pauses=[], sample_rate=0)

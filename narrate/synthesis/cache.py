@@ -1,4 +1,5 @@
-"""A content-addressed store of synthesised segments, so unchanged text is never spoken twice.
+"""A content-addressed store of synthesised audio (chunks' PCM and encoded MP3 blocks), so
+unchanged text is never spoken, or encoded, twice.
 
 The key is a hash of everything that can change how a chunk sounds: the engine, its version,
 the voice settings and the exact text given to the engine. An entry is a small header (magic,
@@ -77,8 +78,9 @@ class CacheInfo:
     max_size: int
 
 
-class SegmentCache:
-    """Segments on disk, one file per key, sharded by the key's first two characters."""
+class AudioCache:
+    """Synthesised audio on disk: each chunk's PCM (a segment) and each encoded MP3 block, one
+    file per key, sharded by the key's first two characters."""
 
     def __init__(self, root: Path | None = None, max_bytes: int | None = None) -> None:
         self.root = root if root is not None else default_cache_dir()

@@ -31,7 +31,7 @@ from narrate.voice.presets import VoicePreset
 
 if TYPE_CHECKING:
     from narrate.audio.mp3encoder import BlockAudio
-    from narrate.synthesis.cache import SegmentCache
+    from narrate.synthesis.cache import AudioCache
     from narrate.audio.leveling import Leveling
 
 T = TypeVar("T")
@@ -66,9 +66,9 @@ def _speak(engine_name: str, index: int, text: str, voice: VoicePreset,
     speech = engine.synthesize(text, voice)
     segment = Segment(index=index, pcm=speech.pcm, sample_rate=speech.sample_rate)
     if cache_root is not None and key is not None:
-        from narrate.synthesis.cache import SegmentCache
+        from narrate.synthesis.cache import AudioCache
 
-        SegmentCache(Path(cache_root), max_bytes=0).put(key, segment.sample_rate, segment.pcm)
+        AudioCache(Path(cache_root), max_bytes=0).put(key, segment.sample_rate, segment.pcm)
     return segment
 
 
@@ -95,7 +95,7 @@ class Synthesizer:
     Use as a context manager (or call `close`) so the workers are shut down.
     """
 
-    def __init__(self, jobs: int | None = None, cache: SegmentCache | None = None,
+    def __init__(self, jobs: int | None = None, cache: AudioCache | None = None,
                  workers: bool | None = None) -> None:
         """`workers`: True always uses the pool (batches), False never, None when worth it."""
         self.jobs = jobs or default_jobs()
@@ -156,13 +156,13 @@ class Synthesizer:
             self.stats.hits += hits
             self.stats.misses += misses
 
-    def _segment_cache(self, scratch: Path | None) -> SegmentCache | None:
+    def _segment_cache(self, scratch: Path | None) -> AudioCache | None:
         """The cache segments go to: the shared one, else a scratch folder for this document."""
         if self.cache is not None or scratch is None:
             return self.cache
-        from narrate.synthesis.cache import SegmentCache
+        from narrate.synthesis.cache import AudioCache
 
-        return SegmentCache(scratch, max_bytes=0)
+        return AudioCache(scratch, max_bytes=0)
 
     def synthesize(self, chunks: Sequence[Chunk], voice: VoicePreset,
                    options: EngineOptions | None = None, scratch: Path | None = None,
@@ -194,7 +194,7 @@ class Synthesizer:
             yield Segment(index=wanted[segment.index], pcm=segment.pcm, sample_rate=segment.sample_rate)
 
     @staticmethod
-    def _cached(cache: SegmentCache | None, index: int, key: str | None) -> Segment | None:
+    def _cached(cache: AudioCache | None, index: int, key: str | None) -> Segment | None:
         if cache is None or key is None:
             return None
         found = cache.get(key)
@@ -203,7 +203,7 @@ class Synthesizer:
         return Segment(index=index, pcm=found[1], sample_rate=found[0])
 
     def _in_process(self, chunks: Sequence[Chunk], voice: VoicePreset, keys: list[str | None],
-                    options: EngineOptions | None, cache: SegmentCache | None) -> Iterator[Segment]:
+                    options: EngineOptions | None, cache: AudioCache | None) -> Iterator[Segment]:
         root = str(cache.root) if cache is not None else None
         for index, (chunk, key) in enumerate(zip(chunks, keys)):
             segment = self._cached(cache, index, key)
@@ -214,7 +214,7 @@ class Synthesizer:
             yield segment
 
     def _with_workers(self, chunks: Sequence[Chunk], voice: VoicePreset, keys: list[str | None],
-                      options: EngineOptions | None, cache: SegmentCache | None) -> Iterator[Segment]:
+                      options: EngineOptions | None, cache: AudioCache | None) -> Iterator[Segment]:
         root = str(cache.root) if cache is not None else None
         window: deque[Segment | Future[Segment]] = deque()
         limit = self.jobs * IN_FLIGHT_PER_WORKER

@@ -15,7 +15,7 @@ from typing import Any
 
 from narrate.errors import InputError
 from narrate.model import Document
-from narrate.text.readers.blocks import CODE_NOTE, TABLE_NOTE, SectionBuilder, clean
+from narrate.text.readers.sections import CODE_NOTE, TABLE_NOTE, SectionBuilder, clean
 from narrate.text.readers.text import document_title
 
 _SKIP = {"script", "style", "head", "nav", "aside", "sup", "rt", "rp", "noscript"}

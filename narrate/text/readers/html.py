@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from narrate.model import Document
-from narrate.text.readers.blocks import CODE_NOTE, TABLE_NOTE, SectionBuilder, clean
+from narrate.text.readers.sections import CODE_NOTE, TABLE_NOTE, SectionBuilder, clean
 from narrate.text.readers.htmlprep import prepare_page
 from narrate.text.readers.text import document_title
 

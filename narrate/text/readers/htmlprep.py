@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from narrate.text.readers.blocks import CODE_NOTE, clean
+from narrate.text.readers.sections import CODE_NOTE, clean
 
 _MARKERS = re.compile(r"footnote|noteref|endnote|headerlink|<sup|permalink|<pre", re.IGNORECASE)
 

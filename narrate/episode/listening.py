@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -149,11 +149,6 @@ def _around(spoken: str, written: str, start: int, end: int) -> str:
     left = max(0, start - CONTEXT_CHARS)
     right = min(len(source), end + CONTEXT_CHARS)
     return ("\u2026" if left else "") + source[left:right] + ("\u2026" if right < len(source) else "")
-
-
-def total_per_thousand(reports: Sequence[FileReport]) -> float:
-    words = sum(r.words for r in reports)
-    return 1000.0 * sum(len(r.findings) for r in reports) / words if words else 0.0
 
 
 def check_file(source: str, options: object, reading: Reading | None = None) -> FileReport:

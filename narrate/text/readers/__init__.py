@@ -16,11 +16,6 @@ from narrate.errors import InputError
 from narrate.model import Document
 from narrate.text.readers.decode import decode_text
 
-# A reader takes the decoded text (or, for a binary format, the raw bytes), the source
-# name and an optional forced title.
-Reader = Callable[[str, "str | None", "str | None"], Document]
-BytesReader = Callable[[bytes, "str | None", "str | None"], Document]
-
 
 @dataclass(frozen=True)
 class ReaderSpec:

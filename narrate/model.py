@@ -39,6 +39,8 @@ class Document:
     language: str | None = None
     cover: bytes | None = None
     warnings: tuple[str, ...] = ()
+    link: str | None = None
+    """The original's web address (a page's canonical link), for tags and the feed item's <link>."""
 
     @property
     def paragraphs(self) -> list[str]:

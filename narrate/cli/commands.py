@@ -87,7 +87,7 @@ def cli() -> None:
 
 
 @cli.command(DEFAULT_COMMAND, context_settings=CONTEXT)
-@click.argument("sources", metavar="FILE|DIR...", nargs=-1, required=True)
+@click.argument("sources", metavar="FILE|DIR|URL...", nargs=-1, required=True)
 @click.option("--output", "-o", type=click.Path(),
               help="Where to write the audio; the extension picks the format: .mp3 (default), "
                    ".m4b, .m4a, .opus, .ogg, .wav, .flac. A folder for several inputs.")
@@ -115,11 +115,12 @@ def cli() -> None:
 @click.option("--glob", "pattern", metavar="PATTERN", help="In folders, only files matching this (e.g. '*.md').")
 @click.option("--force", is_flag=True, help="Narrate again even what is up to date.")
 @click.option("--no-cache", is_flag=True, help="Neither reuse nor store synthesised chunks.")
+@click.option("--save-html", is_flag=True, help="For a web address, keep the fetched page as NAME.html.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line.")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Narrate a batch on a Dask cluster (tcp://HOST:8786), or 'local' to start one here.")
 def speak(sources: tuple[str, ...], output: str | None, quiet: bool, pattern: str | None,
-          force: bool, no_cache: bool, scheduler: str | None, **options: Any) -> None:
+          force: bool, no_cache: bool, scheduler: str | None, save_html: bool, **options: Any) -> None:
     """Narrate FILE (a text file, or - for stdin) to audio with tags, chapters and cover art;
     or narrate several files and folders into a folder, skipping what is up to date.
 
@@ -128,6 +129,7 @@ def speak(sources: tuple[str, ...], output: str | None, quiet: bool, pattern: st
       narrate article.txt -o article.mp3 --voice british --title "The headline"
       narrate inbox/ -o podcast/ --glob '*.md'
       narrate a.txt b.md -o podcast/
+      narrate https://example.org/news/story.html -o story.mp3
       narrate corpus/ -o podcast/ --scheduler tcp://scheduler:8786
     """
     from narrate.episode.pipeline import NarrateOptions
@@ -138,11 +140,11 @@ def speak(sources: tuple[str, ...], output: str | None, quiet: bool, pattern: st
         options["sample_rate"] = int(options["sample_rate"])
     opts = NarrateOptions(**_rename(options), cache=not no_cache)
     if _is_batch(sources, output):
-        _speak_batch(sources, output, opts, pattern, force, quiet, scheduler)
+        _speak_batch(sources, output, opts, pattern, force, quiet, scheduler, save_html)
     elif scheduler:
         raise click.UsageError("--scheduler is for batches: give a folder or several files, and -o a folder")
     else:
-        _speak_one(sources[0], output, opts, quiet)
+        _speak_one(sources[0], output, opts, quiet, save_html)
 
 
 def _is_batch(sources: tuple[str, ...], output: str | None) -> bool:
@@ -157,8 +159,10 @@ def _is_batch(sources: tuple[str, ...], output: str | None) -> bool:
 
 
 def _speak_batch(sources: tuple[str, ...], output: str | None, opts: Any, pattern: str | None,
-                 force: bool, quiet: bool, scheduler: str | None = None) -> None:
+                 force: bool, quiet: bool, scheduler: str | None = None, save_html: bool = False) -> None:
     from pathlib import Path
+
+    from narrate.text.readers.html import is_web_address
 
     from narrate.run.batch import failure_line, gather, run_batch, summary_table
     from narrate.errors import InputError, OutputError
@@ -174,7 +178,9 @@ def _speak_batch(sources: tuple[str, ...], output: str | None, opts: Any, patter
             out_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise OutputError(f"cannot create the output folder {out_dir}: {exc.strerror}") from exc
-    jobs = gather([Path(s) for s in sources], out_dir, pattern)
+    if scheduler and any(map(is_web_address, sources)):
+        raise click.UsageError("--scheduler narrates files: fetch web addresses without it")
+    jobs = gather([s if is_web_address(s) else Path(s) for s in sources], out_dir, pattern)
     if not jobs:
         raise InputError(f"no files to narrate in {', '.join(sources)}"
                          + (f" matching {pattern!r}" if pattern else ""))
@@ -186,7 +192,7 @@ def _speak_batch(sources: tuple[str, ...], output: str | None, opts: Any, patter
         executor = DaskExecutor(scheduler, workers=opts.jobs, announce=announce)
     progress = progress_for(quiet)
     try:
-        report = run_batch(jobs, opts, progress, force=force, executor=executor)
+        report = run_batch(jobs, opts, progress, force=force, executor=executor, save_html=save_html)
     except KeyboardInterrupt:
         progress.close()
         click.echo("interrupted: finished files are kept; files in progress were not written", err=True)
@@ -203,7 +209,7 @@ def _speak_batch(sources: tuple[str, ...], output: str | None, opts: Any, patter
         raise click.exceptions.Exit(1)
 
 
-def _speak_one(source: str, output: str | None, opts: Any, quiet: bool) -> None:
+def _speak_one(source: str, output: str | None, opts: Any, quiet: bool, save_html: bool = False) -> None:
     from pathlib import Path
 
     from narrate.errors import InputError
@@ -214,7 +220,7 @@ def _speak_one(source: str, output: str | None, opts: Any, quiet: bool) -> None:
         raise InputError(f"{source} is a directory: to narrate a folder, give -o a folder, not {output}")
     out = Path(click.format_filename(output)) if output else default_output(source)
     check_output(out, opts)
-    script, voice = prepare(source, opts)
+    script, voice = prepare(source, opts, save_html=out.with_suffix(".html") if save_html else None)
     for warning in script.document.warnings:
         click.echo(f"warning: {warning}", err=True)
     bar = _progress_bar(len(script.chunks), quiet)

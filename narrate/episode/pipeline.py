@@ -16,6 +16,7 @@ from narrate.fileio import check_writable_folder
 from narrate.audio.loudness import DEFAULT_TARGET as DEFAULT_LOUDNESS
 from narrate.model import Document, Episode, Script
 from narrate.text.readers import read_document
+from narrate.text.readers.html import is_web_address
 from narrate.episode.produce import check_output_options, produce_episode
 from narrate.text.script import build_script
 from narrate.voice.engines import engine_options, preflight, resolve_device
@@ -65,14 +66,25 @@ class NarrateOptions:
 def default_output(source: str) -> Path:
     if source == "-":
         return Path("narration.mp3")
+    if is_web_address(source):
+        from narrate.fetch.names import name_for_url
+
+        return Path(name_for_url(source) + ".mp3")
     return Path(source).with_suffix(".mp3")
 
 
-def prepare(source: str, options: NarrateOptions) -> tuple[Script, VoicePreset]:
+def prepare(source: str, options: NarrateOptions, save_html: Path | None = None) -> tuple[Script, VoicePreset]:
     """Read and lay out the script, and resolve the voice, without touching the engine
-    unless the voice name is not a preset."""
+    unless the voice name is not a preset. A web address is fetched (narrate.fetch.page);
+    `save_html` keeps that page."""
     voice = _voice_for(options)
-    return script_for(read_document(source, options.format, options.title), voice, options), voice
+    if is_web_address(source):
+        from narrate.fetch.page import read_page
+
+        document = read_page(source, options.title, save_html=save_html)
+    else:
+        document = read_document(source, options.format, options.title)
+    return script_for(document, voice, options), voice
 
 
 def script_for(document: Document, voice: VoicePreset, options: NarrateOptions) -> Script:
@@ -161,11 +173,13 @@ def _own_synthesizer(opts: NarrateOptions, jobs: int) -> Synthesizer:
 def episode_tags(script: Script, voice: VoicePreset, opts: NarrateOptions) -> EpisodeTags:
     document = script.document
     source = document.source if document.source not in (None, "-") else "standard input"
+    origin = document.link or (Path(source).name if source != "standard input" else source)
     return EpisodeTags(
         title=script.title,
         artist=opts.author or document.author or "narrate",
         album=opts.album or "narrate",
-        comment=f"Narrated by narrate {__version__} from {Path(source).name if source != 'standard input' else source}",
+        comment=f"Narrated by narrate {__version__} from {origin}",
+        url=document.link,
         date=document.date or date.today().isoformat(),
         language=voice.language,
         encoder=f"narrate {__version__} ({voice.engine}: {voice.voice})",

@@ -62,6 +62,8 @@ class EpisodeFile:
     published: datetime
     modified: float
     author: str | None = None
+    link: str | None = None
+    """The original article's web address (from the manifest), for the feed item's <link>."""
     cover: Sidecar | None = None
     chapters: Sidecar | None = None
     transcripts: tuple[Sidecar, ...] = ()
@@ -142,11 +144,16 @@ def read_episode(folder: Path, path: Path) -> EpisodeFile:
         published=_published(manifest, path, stat.st_mtime, warnings),
         modified=stat.st_mtime,
         author=manifest.get("author") or _first_tag(easy, "artist"),
+        link=_web_link(manifest.get("link")),
         cover=_cover(folder, path, audio, warnings),
         chapters=sidecar.get(CHAPTERS_SUFFIX),
         transcripts=tuple(sidecar[s] for s in TRANSCRIPT_TYPES if s in sidecar),
         warnings=tuple(warnings),
     )
+
+
+def _web_link(value: object) -> str | None:
+    return value if isinstance(value, str) and value.startswith(("http://", "https://")) else None
 
 
 def _rel(folder: Path, path: Path) -> str:

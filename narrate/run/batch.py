@@ -32,10 +32,18 @@ OUTPUT_SUFFIX = ".mp3"
 
 @dataclass(frozen=True)
 class Job:
-    """One input file and where its episode goes."""
+    """One input (a file, or a web address) and where its episode goes."""
 
-    source: Path
+    source: Path | str
     output: Path
+    content: str | None = field(default=None, compare=False)
+    """A web article's HTML already in hand (a feed that carries whole articles): not fetched."""
+    known: tuple[tuple[str, str | None], ...] = field(default=(), compare=False)
+    """Document fields known better than the page says (a feed item's title, date, link)."""
+
+    @property
+    def is_web(self) -> bool:
+        return isinstance(self.source, str)
 
 
 @dataclass
@@ -78,15 +86,21 @@ def _is_hidden(relative: Path) -> bool:
     return any(part.startswith(".") for part in relative.parts)
 
 
-def gather(inputs: Sequence[Path], out_dir: Path | None = None, pattern: str | None = None) -> list[Job]:
+def gather(inputs: Sequence[Path | str], out_dir: Path | None = None, pattern: str | None = None) -> list[Job]:
     """Every file to narrate, in a stable order: folders are searched recursively for
     supported files (matching `pattern`, a glob like '*.md' or 'news/*'), and outputs mirror
-    the folder tree under `out_dir` (default: beside each input)."""
+    the folder tree under `out_dir` (default: beside each input). A string is a web address,
+    narrated to a name taken from its path."""
     from narrate.text.readers import supported_extensions
 
     extensions = set(supported_extensions())
     jobs: list[Job] = []
     for given in inputs:
+        if isinstance(given, str):  # a web address
+            from narrate.fetch.names import name_for_url
+
+            jobs.append(Job(given, (out_dir or Path(".")) / (name_for_url(given) + OUTPUT_SUFFIX)))
+            continue
         if not given.is_dir():
             jobs.append(Job(given, (out_dir or given.parent) / (given.stem + OUTPUT_SUFFIX)))
             continue
@@ -138,21 +152,22 @@ class Pending:
 
 
 def run_batch(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, *,
-              force: bool = False, executor: Executor | None = None) -> BatchReport:
+              force: bool = False, executor: Executor | None = None, save_html: bool = False) -> BatchReport:
     """Narrate every job that is not up to date; never stops at a failed file.
 
     `executor` runs the documents (narrate.run.executors): by default this machine's worker
     pool; a DaskExecutor sends them to a cluster. The output folder is locked meanwhile
-    (narrate.run.lock): a second run on it is refused."""
+    (narrate.run.lock): a second run on it is refused. Web addresses are fetched first, a few
+    at a time (narrate.fetch.pool); with `save_html` each page is kept beside its episode."""
     from narrate.run.lock import folder_lock, output_root
 
     root = output_root([job.output for job in jobs])
     with folder_lock(root) if root is not None else contextlib.nullcontext():
-        return _run_locked(jobs, opts, progress, force, executor)
+        return _run_locked(jobs, opts, progress, force, executor, save_html)
 
 
 def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, force: bool,
-                executor: Executor | None) -> BatchReport:
+                executor: Executor | None, save_html: bool = False) -> BatchReport:
     from narrate.voice.engines import get_engine
     from narrate.text.readers import read_document
     from narrate.run.executors import LocalExecutor
@@ -164,12 +179,21 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
     results: dict[Job, FileResult] = {}
     pending: list[Pending] = []
     outputs: dict[Path, Job] = {}
+    pages = fetch_pages([job for job in jobs if job.is_web and job.content is None], save_html)
     for job in jobs:
         first = outputs.setdefault(job.output.resolve(), job)
         if first is not job:
             results[job] = FileResult(job, "failed", f"same output as {first.source}: rename one of them")
             continue
         try:
+            if job.is_web:
+                item = _web_item(job, pages, voice, opts)
+                if not force and is_up_to_date(job, item.source_hash, settings):
+                    results[job] = FileResult(job, "skipped", "up to date")
+                else:
+                    pending.append(item)
+                continue
+            assert isinstance(job.source, Path)
             raw = _read(job.source)
             source_hash = hashlib.sha256(raw).hexdigest()
             if not force and is_up_to_date(job, source_hash, settings):
@@ -188,6 +212,43 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
     stats = executor.stats
     return BatchReport(results=[results[job] for job in jobs], elapsed=time.perf_counter() - started,
                        synthesised=stats.misses, reused=stats.hits)
+
+
+def fetch_pages(jobs: Sequence[Job], save_html: bool = False) -> dict[str, object]:
+    """url -> Page, or the FetchError that stopped it; fetched a few at a time, one per host."""
+    from narrate.fetch.page import fetch_page
+    from narrate.fetch.pool import fetch_politely
+
+    pages: dict[str, object] = {}
+    for job, page in fetch_politely(jobs, lambda j: str(j.source), lambda j: fetch_page(str(j.source))):
+        if save_html and not isinstance(page, Exception):
+            from narrate.fileio import atomic_path
+
+            job.output.parent.mkdir(parents=True, exist_ok=True)
+            with atomic_path(job.output.with_suffix(".html")) as temp:
+                temp.write_bytes(page.raw)  # type: ignore[attr-defined]
+        pages[str(job.source)] = page
+    return pages
+
+
+def _web_item(job: Job, pages: dict[str, object], voice: VoicePreset, opts: NarrateOptions) -> Pending:
+    """A web article read and laid out; its hash is of the text (as its manifest records)."""
+    from narrate.episode.manifest import source_sha256
+    from narrate.fetch.page import Page, document_from_html
+
+    if job.content is not None:
+        html, url = job.content, str(job.source)
+    else:
+        page = pages.get(str(job.source))
+        if isinstance(page, Exception):
+            if isinstance(page, NarrateError):
+                raise page
+            raise InputError(f"{job.source}: {page}")
+        assert isinstance(page, Page)
+        html, url = page.html, page.url
+    document = document_from_html(html, url, opts.title, dict(job.known))
+    script = script_for(document, voice, opts)
+    return Pending(job, script, source_sha256(None, "\n\n".join(script.document.paragraphs)))
 
 
 def _read(path: Path) -> bytes:

@@ -449,3 +449,11 @@ def _progress_bar(total: int, quiet: bool) -> Any:
 
 def main() -> None:
     cli(prog_name="narrate")
+
+
+# Commands in their own modules, registered once text_options and _rename above exist.
+from narrate.cli.subscribe import subscribe  # noqa: E402
+from narrate.cli.watch import watch  # noqa: E402
+
+cli.add_command(subscribe)
+cli.add_command(watch)

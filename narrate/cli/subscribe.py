@@ -50,14 +50,14 @@ def subscribe(sources: tuple[str, ...], output: str, opml_files: tuple[str, ...]
     from narrate.episode.pipeline import NarrateOptions
     from narrate.fetch.http import Limits
     from narrate.fetch.opml import read_opml
-    from narrate.follow.subscribe import export_opml, refresh
+    from narrate.follow.subscribe import refresh, subscriptions_opml
     from narrate.run.batch import failure_line, summary_table
 
     folder = Path(output)
     if export_opml:
         if sources or opml_files:
             raise click.UsageError("--export-opml only writes the list: subscribe in another run")
-        data = export_opml(folder)
+        data = subscriptions_opml(folder)
         if export_opml == "-":
             click.echo(data.decode("utf-8"), nl=False)
         else:

@@ -209,8 +209,9 @@ def _jobs(folder: Path, state: State, candidates: list[_Candidate]) -> dict[Job,
             if rel in taken:
                 rel = f"{subscription.folder}/{stem}-{short_hash(item.id)}{OUTPUT_SUFFIX}"
         taken.add(rel)
+        # the item's time in UTC without its offset: an ID3 timestamp, and the feed's pubDate
         known = (("title", item.title or None), ("author", item.author),
-                 ("date", item.published[:10] if item.published else None), ("link", item.link))
+                 ("date", item.published[:19] if item.published else None), ("link", item.link))
         source = item.link if item.link and is_web_address(item.link) else f"{subscription.url}#{item.id}"
         if item.content is None and not is_web_address(item.link):
             state.items_of(subscription)[item.id] = ItemState(
@@ -253,7 +254,7 @@ def _mtime(path: Path) -> str:
         return ""
 
 
-def export_opml(folder: Path) -> bytes:
+def subscriptions_opml(folder: Path) -> bytes:
     """The folder's feed subscriptions as OPML, for a feed reader (URL lists are not feeds)."""
     from narrate.fetch.opml import Outline, write_opml
 

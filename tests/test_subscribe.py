@@ -158,3 +158,29 @@ def test_opml_import_export_and_a_url_list(site, tmp_path):
     elsewhere = tmp_path / "again"  # the exported list subscribes another folder to the same feeds
     assert run("subscribe", "--opml", exported, "-o", elsewhere, "-q").exit_code == 1
     assert episodes(elsewhere) == ["island-notes/school-choir-sings.mp3", "island-notes/the-bakery-s-new-oven.mp3"]
+
+
+def test_new_episodes_reach_the_feed_a_running_server_serves(site, tmp_path):
+    import threading
+    import urllib.request
+
+    from narrate.publish.serve import EpisodeServer
+
+    out = tmp_path / "podcast"
+    out.mkdir()
+    server = EpisodeServer(out, "127.0.0.1", 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        def served() -> list[dict]:
+            with urllib.request.urlopen(server.base_url + "feed.xml", timeout=10) as response:
+                return podcastparser.parse(server.base_url + "feed.xml", response)["episodes"]
+
+        assert served() == []  # the phone subscribes to the empty podcast
+        feed_url = gazette(site, [web.rss_item(site.base, "a", "Ferry leaves earlier", 10, web.FULL_A)])
+        assert run("subscribe", feed_url, "-o", out, "-q").exit_code == 0
+        [episode] = served()
+        assert episode["title"] == "Ferry leaves earlier"
+        assert episode["enclosures"][0]["url"] == server.base_url + "the-ferry-gazette/ferry-leaves-earlier.mp3"
+    finally:
+        server.shutdown()
+        server.server_close()

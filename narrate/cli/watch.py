@@ -51,7 +51,8 @@ def watch(inbox: str, output: str, pattern: str | None, settle: float, quiet: bo
                         click.echo(f"failed: {failure_line(item)}", err=True)
             if result.feed is not None and not quiet and result.batch is not None \
                     and result.batch.count("done"):
-                click.echo(f"{result.feed.path}: {len(result.feed.episodes)} episodes", err=True)
+                count = len(result.feed.episodes)
+                click.echo(f"feed     {result.feed.path}: {count} episode{'' if count == 1 else 's'}", err=True)
     except KeyboardInterrupt:
         click.echo("stopped: finished episodes are kept; nothing half-written", err=True)
         raise click.exceptions.Exit(130) from None

@@ -82,6 +82,9 @@ def refresh(folder: Path, opts: NarrateOptions, progress: Progress, *, add: Sequ
     with folder_lock(folder / STATE_DIR):
         state = load_state(folder)
         add_subscriptions(state, add, since)
+        if since and not add:  # `subscribe -o DIR --since DATE`: for every subscription
+            for subscription in state.subscriptions:
+                subscription.since = since
         if keep is not None:
             state.keep = keep
         if not state.subscriptions:
@@ -92,7 +95,7 @@ def refresh(folder: Path, opts: NarrateOptions, progress: Progress, *, add: Sequ
         candidates = _choose(state, candidates)
         jobs = _jobs(folder, state, candidates)
         if jobs:
-            report.batch = run_batch(list(jobs), opts, progress)
+            report.batch = run_batch(list(jobs), opts, progress, fetch_limits=limits)
             _record(folder, state, jobs, report.batch)
         if state.keep is not None:
             report.pruned = _prune(folder, state, state.keep)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from narrate.errors import InputError, NarrateError
+from narrate.fetch.http import Limits
 from narrate.episode.manifest import read_manifest
 from narrate.model import Script
 from narrate.episode.pipeline import NarrateOptions, _voice_for, render, script_for
@@ -152,7 +153,8 @@ class Pending:
 
 
 def run_batch(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, *,
-              force: bool = False, executor: Executor | None = None, save_html: bool = False) -> BatchReport:
+              force: bool = False, executor: Executor | None = None, save_html: bool = False,
+              fetch_limits: Limits | None = None) -> BatchReport:
     """Narrate every job that is not up to date; never stops at a failed file.
 
     `executor` runs the documents (narrate.run.executors): by default this machine's worker
@@ -163,11 +165,12 @@ def run_batch(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, *,
 
     root = output_root([job.output for job in jobs])
     with folder_lock(root) if root is not None else contextlib.nullcontext():
-        return _run_locked(jobs, opts, progress, force, executor, save_html)
+        return _run_locked(jobs, opts, progress, force, executor, save_html, fetch_limits)
 
 
 def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, force: bool,
-                executor: Executor | None, save_html: bool = False) -> BatchReport:
+                executor: Executor | None, save_html: bool = False,
+                fetch_limits: Limits | None = None) -> BatchReport:
     from narrate.voice.engines import get_engine
     from narrate.text.readers import read_document
     from narrate.run.executors import LocalExecutor
@@ -179,7 +182,8 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
     results: dict[Job, FileResult] = {}
     pending: list[Pending] = []
     outputs: dict[Path, Job] = {}
-    pages = fetch_pages([job for job in jobs if job.is_web and job.content is None], save_html)
+    pages = fetch_pages([job for job in jobs if job.is_web and job.content is None], save_html,
+                        fetch_limits or Limits())
     for job in jobs:
         first = outputs.setdefault(job.output.resolve(), job)
         if first is not job:
@@ -214,13 +218,14 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
                        synthesised=stats.misses, reused=stats.hits)
 
 
-def fetch_pages(jobs: Sequence[Job], save_html: bool = False) -> dict[str, object]:
+def fetch_pages(jobs: Sequence[Job], save_html: bool = False, limits: Limits | None = None) -> dict[str, object]:
     """url -> Page, or the FetchError that stopped it; fetched a few at a time, one per host."""
     from narrate.fetch.page import fetch_page
     from narrate.fetch.pool import fetch_politely
 
     pages: dict[str, object] = {}
-    for job, page in fetch_politely(jobs, lambda j: str(j.source), lambda j: fetch_page(str(j.source))):
+    limits = limits or Limits()
+    for job, page in fetch_politely(jobs, lambda j: str(j.source), lambda j: fetch_page(str(j.source), limits)):
         if save_html and not isinstance(page, Exception):
             from narrate.fileio import atomic_path
 

@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from narrate.errors import InputError, NarrateError
-from narrate.fetch.http import Limits
 from narrate.episode.manifest import read_manifest
 from narrate.model import Script
 from narrate.episode.pipeline import NarrateOptions, _voice_for, render, script_for
 from narrate.voice.presets import VoicePreset
 
 if TYPE_CHECKING:
+    from narrate.fetch.http import Limits
     from narrate.run.executors import Executor
 
 Status = Literal["done", "skipped", "failed"]
@@ -182,8 +182,7 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
     results: dict[Job, FileResult] = {}
     pending: list[Pending] = []
     outputs: dict[Path, Job] = {}
-    pages = fetch_pages([job for job in jobs if job.is_web and job.content is None], save_html,
-                        fetch_limits or Limits())
+    pages = fetch_pages([job for job in jobs if job.is_web and job.content is None], save_html, fetch_limits)
     for job in jobs:
         first = outputs.setdefault(job.output.resolve(), job)
         if first is not job:
@@ -219,19 +218,25 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
 
 
 def fetch_pages(jobs: Sequence[Job], save_html: bool = False, limits: Limits | None = None) -> dict[str, object]:
-    """url -> Page, or the FetchError that stopped it; fetched a few at a time, one per host."""
+    """url -> Page, or the error that stopped it; fetched a few at a time, one per host.
+    With `save_html`, each page is also kept as fetched beside its episode (NAME.html)."""
+    if not jobs:
+        return {}
+    from narrate.fetch.http import Limits
     from narrate.fetch.page import fetch_page
     from narrate.fetch.pool import fetch_politely
+    from narrate.fileio import atomic_path
 
+    chosen = limits or Limits()
     pages: dict[str, object] = {}
-    limits = limits or Limits()
-    for job, page in fetch_politely(jobs, lambda j: str(j.source), lambda j: fetch_page(str(j.source), limits)):
+    for job, page in fetch_politely(jobs, lambda j: str(j.source), lambda j: fetch_page(str(j.source), chosen)):
         if save_html and not isinstance(page, Exception):
-            from narrate.fileio import atomic_path
-
-            job.output.parent.mkdir(parents=True, exist_ok=True)
-            with atomic_path(job.output.with_suffix(".html")) as temp:
-                temp.write_bytes(page.raw)  # type: ignore[attr-defined]
+            try:
+                job.output.parent.mkdir(parents=True, exist_ok=True)
+                with atomic_path(job.output.with_suffix(".html")) as temp:
+                    temp.write_bytes(page.raw)  # type: ignore[attr-defined]
+            except (NarrateError, OSError) as exc:
+                page = exc
         pages[str(job.source)] = page
     return pages
 

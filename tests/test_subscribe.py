@@ -65,8 +65,10 @@ def test_narrate_a_url_with_its_page_kept(site, tmp_path):
 def test_urls_and_files_in_one_batch_and_a_bad_url_fails_alone(site, tmp_path):
     (tmp_path / "note.txt").write_text("A note\n\nThe note is short.\n")
     good = site.add("/articles/pier.html", web.PAGE_C)
-    result = run(good, site.url("/articles/missing.html"), tmp_path / "note.txt", "-o", tmp_path / "out")
+    result = run(good, site.url("/articles/missing.html"), tmp_path / "note.txt", "-o", tmp_path / "out",
+                 "--save-html")
     assert result.exit_code == 1
+    assert (tmp_path / "out" / "pier.html").read_text() == web.PAGE_C
     assert f"{site.url('/articles/missing.html')}: HTTP 404 Not Found" in result.stderr
     assert episodes(tmp_path / "out") == ["note.mp3", "pier.mp3"]
     again = run(good, tmp_path / "note.txt", "-o", tmp_path / "out")
@@ -141,8 +143,8 @@ def test_opml_import_export_and_a_url_list(site, tmp_path):
     atom = site.add("/atom.xml", web.atom_feed(site.base), content_type="application/atom+xml")
     site.add("/notes/choir.html", web.PAGE_CHOIR)
     not_a_feed = site.add("/news.html", web.NEWS_PAGE)
-    reader = tmp_path / "reader.opml"
-    reader.write_text(web.opml([(atom, "Island Notes"), (not_a_feed, "Oops")]))
+    reader = site.add("/reader.opml", web.opml([(atom, "Island Notes"), (not_a_feed, "Oops")]),
+                      content_type="text/x-opml")
     urls = tmp_path / "reading-list.txt"
     urls.write_text(f"# to read\n{site.add('/articles/pier.html', web.PAGE_C)}\n\n")
     out = tmp_path / "podcast"

@@ -78,6 +78,9 @@ def cli() -> None:
     \b
       narrate article.txt -o article.mp3     narrate one article
       narrate inbox/ -o podcast/             narrate a folder tree, skipping what is up to date
+      narrate URL -o article.mp3             narrate a web page
+      narrate subscribe FEED_URL -o podcast/ narrate what is new in a feed, now and on each run
+      narrate watch inbox/ -o podcast/       narrate articles as they are dropped into a folder
       narrate inspect article.txt            see what would be spoken
       narrate voices                         list voices and presets
       narrate feed podcast/ --base-url URL   write a podcast feed

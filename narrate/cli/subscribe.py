@@ -14,8 +14,8 @@ from narrate.cli.commands import CONTEXT, _rename, text_options
 @click.argument("sources", metavar="[FEED_URL|URLS.txt]...", nargs=-1)
 @click.option("--output", "-o", required=True, type=click.Path(file_okay=False), metavar="DIR",
               help="The podcast folder: one feed.xml, a subfolder per subscription (remembered there).")
-@click.option("--opml", "opml_files", multiple=True, type=click.Path(dir_okay=False, exists=True),
-              metavar="FILE", help="Subscribe to every feed in an OPML file (from a feed reader); repeatable.")
+@click.option("--opml", "opml_files", multiple=True, metavar="FILE|URL",
+              help="Subscribe to every feed in an OPML file or at its address (a feed reader's export); repeatable.")
 @click.option("--export-opml", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
               help="Write DIR's feed subscriptions as OPML (- for standard output), and do nothing else.")
 @click.option("--since", type=click.DateTime(["%Y-%m-%d"]), metavar="YYYY-MM-DD",
@@ -68,7 +68,7 @@ def subscribe(sources: tuple[str, ...], output: str, opml_files: tuple[str, ...]
         return
     urls = list(sources)
     for name in opml_files:
-        urls += [outline.url for outline in read_opml(Path(name).read_bytes(), name)]
+        urls += [outline.url for outline in read_opml(_opml_bytes(name), name)]
     opts = NarrateOptions(**_rename(options))
     progress = progress_for(quiet)
     try:
@@ -102,3 +102,16 @@ def subscribe(sources: tuple[str, ...], output: str, opml_files: tuple[str, ...]
             click.echo(f"Feed URL: {report.feed.feed_url}", err=True)
     if not report.ok:
         raise click.exceptions.Exit(1)
+
+
+def _opml_bytes(name: str) -> bytes:
+    from narrate.errors import InputError
+    from narrate.fetch.http import fetch
+    from narrate.text.readers.html import is_web_address
+
+    if is_web_address(name):
+        return fetch(name, accept="text/x-opml, application/xml;q=0.9, */*;q=0.5").content
+    try:
+        return Path(name).read_bytes()
+    except OSError as exc:
+        raise InputError(f"{name}: cannot read the OPML file ({exc.strerror})") from None

@@ -93,7 +93,7 @@ def refresh(folder: Path, opts: NarrateOptions, progress: Progress, *, add: Sequ
         report = FollowReport(checked=len(state.subscriptions))
         candidates = _check_all(state, folder, report, limits)
         candidates = _choose(state, candidates)
-        jobs = _jobs(folder, state, candidates)
+        jobs = _jobs(folder, state, candidates, report)
         if jobs:
             report.batch = run_batch(list(jobs), opts, progress, fetch_limits=limits)
             _record(folder, state, jobs, report.batch)
@@ -198,7 +198,7 @@ def _choose(state: State, candidates: list[_Candidate]) -> list[_Candidate]:
     return chosen
 
 
-def _jobs(folder: Path, state: State, candidates: list[_Candidate]) -> dict[Job, _Candidate]:
+def _jobs(folder: Path, state: State, candidates: list[_Candidate], report: FollowReport) -> dict[Job, _Candidate]:
     jobs: dict[Job, _Candidate] = {}
     taken = {item.output for items in state.items.values() for item in items.values() if item.output}
     for candidate in candidates:
@@ -217,9 +217,10 @@ def _jobs(folder: Path, state: State, candidates: list[_Candidate]) -> dict[Job,
                  ("date", item.published[:19] if item.published else None), ("link", item.link))
         source = item.link if item.link and is_web_address(item.link) else f"{subscription.url}#{item.id}"
         if item.content is None and not is_web_address(item.link):
+            reason = f"{subscription.url}: item {item.title or item.id!r} has neither the article nor a web link"
             state.items_of(subscription)[item.id] = ItemState(
-                "failed", item.title, item.link, item.published, rel,
-                "neither the article's content nor a web address to fetch it from", item.author)
+                "failed", item.title, item.link, item.published, rel, reason, item.author)
+            report.problems.append(reason)
             continue
         jobs[Job(source, folder / rel, content=item.content, known=known)] = candidate
     return jobs

@@ -10,8 +10,10 @@ the watcher keeps going; Ctrl-C stops it (KeyboardInterrupt, with nothing half-w
 from __future__ import annotations
 
 import os
+import queue
+import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,6 +24,7 @@ from narrate.run.batch import BatchReport, Job, Progress, gather, run_batch
 
 SETTLE_SECONDS = 1.0  # a file must keep its size and time this long before it is read
 DEBOUNCE_MS = 500  # changes closer than this arrive as one round
+WAKE_MS = 200  # how often the watching thread reports in (and sees a stop)
 
 
 @dataclass
@@ -53,18 +56,47 @@ class FolderWatcher:
                 if isinstance(job.source, Path) and job.source.resolve() in wanted]
         return self._narrate(jobs)
 
-    def rounds(self, stop: object = None) -> Iterable[Round]:
-        """catch_up, then a round per batch of changes, until Ctrl-C (or `stop`, a threading.Event)."""
+    def rounds(self, stop: threading.Event | None = None) -> Iterator[Round]:
+        """catch_up, then a round per batch of changes, until Ctrl-C (or `stop` is set).
+
+        The watcher starts before the catch-up, so a file that arrives during it is not missed."""
+        stop = stop or threading.Event()
+        changes: queue.Queue[set[tuple[object, str]]] = queue.Queue()
+        watching = threading.Event()
+        pump = threading.Thread(target=self._pump, args=(changes, watching, stop), daemon=True,
+                                name="narrate-watch")
+        pump.start()
+        try:
+            while not watching.wait(0.1):
+                if not pump.is_alive():
+                    raise InputError(f"cannot watch {self.inbox}: the file watcher did not start")
+            yield self.catch_up()
+            while not stop.is_set():
+                try:
+                    batch = changes.get(timeout=0.5)  # short waits: Ctrl-C is seen at once
+                except queue.Empty:
+                    if not pump.is_alive():  # the folder was removed, or the watcher failed
+                        raise InputError(f"stopped watching {self.inbox}: it cannot be watched any more")
+                    continue
+                paths = [Path(path) for change, path in batch if change != _deleted()]
+                if paths:
+                    result = self.changed(paths)
+                    if result.batch is not None or result.problems:
+                        yield result
+        finally:
+            stop.set()
+
+    def _pump(self, changes: queue.Queue[set[tuple[object, str]]], watching: threading.Event,
+              stop: threading.Event) -> None:
+        """watchfiles in a thread: an empty set every WAKE_MS says it is watching."""
         import watchfiles
 
-        yield self.catch_up()
-        for changes in watchfiles.watch(self.inbox, stop_event=stop, debounce=DEBOUNCE_MS,  # type: ignore[arg-type]
-                                        raise_interrupt=True, watch_filter=_not_hidden):
-            paths = [Path(path) for change, path in changes if change != watchfiles.Change.deleted]
-            if paths:
-                result = self.changed(paths)
-                if result.batch is not None or result.problems:
-                    yield result
+        for found in watchfiles.watch(self.inbox, stop_event=stop, debounce=DEBOUNCE_MS, step=50,
+                                      rust_timeout=WAKE_MS, yield_on_timeout=True, raise_interrupt=False,
+                                      watch_filter=_not_hidden):
+            watching.set()
+            if found:
+                changes.put(found)
 
     def _narrate(self, jobs: list[Job]) -> Round:
         result = Round()
@@ -78,6 +110,12 @@ class FolderWatcher:
         except NarrateError as exc:  # the output folder busy or unwritable: try again next round
             result.problems.append(str(exc))
         return result
+
+
+def _deleted() -> object:
+    import watchfiles
+
+    return watchfiles.Change.deleted
 
 
 def _not_hidden(change: object, path: str) -> bool:

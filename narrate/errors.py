@@ -40,3 +40,7 @@ class OutputError(NarrateError):
 
 class FeedError(NarrateError):
     """A podcast feed cannot be built or served: bad settings, artwork, URL or folder."""
+
+
+class FetchError(NarrateError):
+    """A web page or feed could not be fetched or is not what was expected (404, timeout, too large)."""

@@ -48,6 +48,8 @@ class Document:
     warnings: tuple[str, ...] = ()
     title_spoken: bool = True
     """False when the title was made from the opening words: it is not read before them."""
+    link: str | None = None
+    """The original's web address (a page's canonical link), for tags and the feed item's <link>."""
 
     @property
     def paragraphs(self) -> list[str]:

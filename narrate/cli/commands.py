@@ -89,6 +89,9 @@ def cli() -> None:
     \b
       narrate article.txt -o article.mp3     narrate one article
       narrate inbox/ -o podcast/             narrate a folder tree, skipping what is up to date
+      narrate URL -o article.mp3             narrate a web page
+      narrate subscribe FEED_URL -o podcast/ narrate what is new in a feed, now and on each run
+      narrate watch inbox/ -o podcast/       narrate articles as they are dropped into a folder
       narrate inspect article.txt            see what would be spoken
       narrate voices                         list voices and presets
       narrate feed podcast/ --base-url URL   write a podcast feed
@@ -98,7 +101,7 @@ def cli() -> None:
 
 
 @cli.command(DEFAULT_COMMAND, context_settings=CONTEXT)
-@click.argument("sources", metavar="FILE|DIR...", nargs=-1, required=True)
+@click.argument("sources", metavar="FILE|DIR|URL...", nargs=-1, required=True)
 @click.option("--output", "-o", type=click.Path(),
               help="Where to write the audio; the extension picks the format: "
                    + ", ".join("." + name for name in format_names()) + ". A folder for several inputs.")
@@ -128,11 +131,12 @@ def cli() -> None:
 @click.option("--glob", "pattern", metavar="PATTERN", help="In folders, only files matching this (e.g. '*.md').")
 @click.option("--force", is_flag=True, help="Narrate again even what is up to date.")
 @click.option("--no-cache", is_flag=True, help="Neither reuse nor store synthesised chunks.")
+@click.option("--save-html", is_flag=True, help="For a web address, keep the fetched page as NAME.html.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary line.")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Narrate a batch on a Dask cluster (tcp://HOST:8786), or 'local' to start one here.")
 def speak(sources: tuple[str, ...], output: str | None, quiet: bool, pattern: str | None,
-          force: bool, no_cache: bool, scheduler: str | None, **options: Any) -> None:
+          force: bool, no_cache: bool, scheduler: str | None, save_html: bool, **options: Any) -> None:
     """Narrate FILE (a text file, or - for stdin) to audio with tags, chapters and cover art;
     or narrate several files and folders into a folder, skipping what is up to date.
 
@@ -141,6 +145,7 @@ def speak(sources: tuple[str, ...], output: str | None, quiet: bool, pattern: st
       narrate article.txt -o article.mp3 --voice british --title "The headline"
       narrate inbox/ -o podcast/ --glob '*.md'
       narrate a.txt b.md -o podcast/
+      narrate https://example.org/news/story.html -o story.mp3
       narrate corpus/ -o podcast/ --scheduler tcp://scheduler:8786
     """
     from narrate.episode.pipeline import NarrateOptions
@@ -149,11 +154,11 @@ def speak(sources: tuple[str, ...], output: str | None, quiet: bool, pattern: st
         options["sample_rate"] = int(options["sample_rate"])
     opts = NarrateOptions(**_rename(options), cache=not no_cache)
     if _is_batch(sources, output):
-        _speak_batch(sources, output, opts, pattern, force, quiet, scheduler)
+        _speak_batch(sources, output, opts, pattern, force, quiet, scheduler, save_html)
     elif scheduler:
         raise click.UsageError("--scheduler is for batches: give a folder or several files, and -o a folder")
     else:
-        _speak_one(sources[0], output, opts, quiet)
+        _speak_one(sources[0], output, opts, quiet, save_html)
 
 
 def _is_batch(sources: tuple[str, ...], output: str | None) -> bool:
@@ -173,7 +178,7 @@ def _is_batch(sources: tuple[str, ...], output: str | None) -> bool:
 
 
 def _speak_batch(sources: tuple[str, ...], output: str | None, opts: Any, pattern: str | None,
-                 force: bool, quiet: bool, scheduler: str | None = None) -> None:
+                 force: bool, quiet: bool, scheduler: str | None = None, save_html: bool = False) -> None:
     from pathlib import Path
 
     from narrate.errors import InputError
@@ -183,7 +188,7 @@ def _speak_batch(sources: tuple[str, ...], output: str | None, opts: Any, patter
     out_dir = Path(click.format_filename(output)) if output else None
     created = out_dir is not None and not out_dir.exists()
     try:
-        _speak_batch_into(sources, out_dir, opts, pattern, force, quiet, scheduler)
+        _speak_batch_into(sources, out_dir, opts, pattern, force, quiet, scheduler, save_html)
     except BaseException:
         if created and out_dir is not None and out_dir.is_dir() and not any(out_dir.iterdir()):
             out_dir.rmdir()  # a run that failed before writing anything leaves no empty folder
@@ -191,13 +196,14 @@ def _speak_batch(sources: tuple[str, ...], output: str | None, opts: Any, patter
 
 
 def _speak_batch_into(sources: tuple[str, ...], out_dir: Any, opts: Any, pattern: str | None,
-                      force: bool, quiet: bool, scheduler: str | None) -> None:
+                      force: bool, quiet: bool, scheduler: str | None, save_html: bool) -> None:
     from pathlib import Path
 
     from narrate.cli.progress import progress_for
     from narrate.cli.report import summary_table
     from narrate.errors import InputError, OutputError
     from narrate.run.batch import failure_line, gather, run_batch
+    from narrate.text.readers.html import is_web_address
 
     if out_dir is not None:
         if out_dir.suffix.lower().lstrip(".") in format_names() and not out_dir.is_dir():
@@ -206,7 +212,9 @@ def _speak_batch_into(sources: tuple[str, ...], out_dir: Any, opts: Any, pattern
             out_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise OutputError(f"cannot create the output folder {out_dir}: {exc.strerror}") from exc
-    jobs = gather([Path(s) for s in sources], out_dir, pattern, opts.output_format)
+    if scheduler and any(map(is_web_address, sources)):
+        raise click.UsageError("--scheduler narrates files: fetch web addresses without it")
+    jobs = gather([s if is_web_address(s) else Path(s) for s in sources], out_dir, pattern, opts.output_format)
     if not jobs:
         raise InputError(f"no files to narrate in {', '.join(sources)}"
                          + (f" matching {pattern!r}" if pattern else ""))
@@ -218,7 +226,7 @@ def _speak_batch_into(sources: tuple[str, ...], out_dir: Any, opts: Any, pattern
         executor = DaskExecutor(scheduler, workers=opts.jobs, announce=announce)
     progress = progress_for(quiet)
     try:
-        report = run_batch(jobs, opts, progress, force=force, executor=executor)
+        report = run_batch(jobs, opts, progress, force=force, executor=executor, save_html=save_html)
     except KeyboardInterrupt:
         progress.close()
         click.echo("interrupted: finished files are kept; files in progress were not written", err=True)
@@ -235,7 +243,7 @@ def _speak_batch_into(sources: tuple[str, ...], out_dir: Any, opts: Any, pattern
         raise click.exceptions.Exit(1)
 
 
-def _speak_one(source: str, output: str | None, opts: Any, quiet: bool) -> None:
+def _speak_one(source: str, output: str | None, opts: Any, quiet: bool, save_html: bool = False) -> None:
     from pathlib import Path
 
     from narrate.errors import InputError
@@ -247,7 +255,7 @@ def _speak_one(source: str, output: str | None, opts: Any, quiet: bool) -> None:
         raise InputError(f"{source} is a directory: to narrate a folder, give -o a folder, not {output}")
     out = Path(click.format_filename(output)) if output else default_output(source, opts.output_format)
     check_single_run(source, out, opts)
-    script, voice = prepare(source, opts)
+    script, voice = prepare(source, opts, save_html=out.with_suffix(".html") if save_html else None)
     for warning in script.document.warnings:
         click.echo(f"warning: {warning}", err=True)
     bar = _progress_bar(len(script.chunks), quiet)
@@ -471,6 +479,11 @@ def main() -> None:
     cli(prog_name="narrate")
 
 
-from narrate.cli.check import check  # noqa: E402  (the command module needs text_options above)
+# Commands in their own modules, registered once text_options and _rename above exist.
+from narrate.cli.check import check  # noqa: E402
+from narrate.cli.subscribe import subscribe  # noqa: E402
+from narrate.cli.watch import watch  # noqa: E402
 
 cli.add_command(check)
+cli.add_command(subscribe)
+cli.add_command(watch)

@@ -11,6 +11,7 @@ from narrate.audio.formats import DEFAULT_FORMAT, suffix_for
 from narrate.audio.loudness import DEFAULT_TARGET as DEFAULT_LOUDNESS
 from narrate.episode.planning import PlanMemory
 from narrate.model import ChunkProgress
+from narrate.text.readers.html import is_web_address
 from narrate.synthesis.synthesizer import Synthesizer
 
 
@@ -66,10 +67,15 @@ def default_output(source: str) -> Path:
 
 
 def default_output(source: str, output_format: str | None = None) -> Path:
-    """Beside the input, with the extension of the output format (MP3 unless told)."""
+    """Beside the input, with the extension of the output format (MP3 unless told); for a web
+    address, in this folder under a name taken from its path."""
     suffix = suffix_for(output_format or DEFAULT_FORMAT)
     if source == "-":
         return Path("narration" + suffix)
+    if is_web_address(source):
+        from narrate.fetch.names import name_for_url
+
+        return Path(name_for_url(source) + suffix)
     return Path(source).with_suffix(suffix)
 
 

@@ -18,6 +18,7 @@ from narrate.model import ChunkProgress, Document, Episode, Script
 from narrate.text.readers import read_document
 from narrate.episode.options import NarrateOptions, as_list, default_output
 from narrate.episode.outputs import check_not_input
+from narrate.text.readers.html import is_web_address
 from narrate.episode.produce import check_output_options, produce_episode
 from narrate.text.script import build_script
 from narrate.voice.engines import engine_spec
@@ -27,11 +28,18 @@ from narrate.voice.presets import VoicePreset, resolve_voice
 
 
 
-def prepare(source: str, options: NarrateOptions) -> tuple[Script, VoicePreset]:
+def prepare(source: str, options: NarrateOptions, save_html: Path | None = None) -> tuple[Script, VoicePreset]:
     """Read and lay out the script, and resolve the voice, without touching the engine
-    unless the voice name is not a preset."""
+    unless the voice name is not a preset. A web address is fetched (narrate.fetch.page);
+    `save_html` keeps that page."""
     voice = voice_for(options)
-    return script_for(read_document(source, options.format, options.title), voice, options), voice
+    if is_web_address(source):
+        from narrate.fetch.page import read_page
+
+        document = read_page(source, options.title, save_html=save_html)
+    else:
+        document = read_document(source, options.format, options.title)
+    return script_for(document, voice, options), voice
 
 
 def script_for(document: Document, voice: VoicePreset, options: NarrateOptions) -> Script:
@@ -114,11 +122,13 @@ def _own_synthesizer(opts: NarrateOptions, jobs: int) -> Synthesizer:
 def episode_tags(script: Script, voice: VoicePreset, opts: NarrateOptions) -> EpisodeTags:
     document = script.document
     source = document.source if document.source not in (None, "-") else "standard input"
+    origin = document.link or (Path(source).name if source != "standard input" else source)
     return EpisodeTags(
         title=script.title,
         artist=opts.author or document.author or "narrate",
         album=opts.album or "narrate",
-        comment=f"Narrated by narrate {__version__} from {Path(source).name if source != 'standard input' else source}",
+        comment=f"Narrated by narrate {__version__} from {origin}",
+        url=document.link,
         date=document.date or date.today().isoformat(),
         language=voice.language,
         encoder=f"narrate {__version__} ({voice.engine}: {voice.voice})",

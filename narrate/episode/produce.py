@@ -160,6 +160,15 @@ def output_settings(voice: VoicePreset, opts: NarrateOptions, fmt: OutputFormat,
     }
 
 
+def _source_name(source: str | None) -> str:
+    """A file's absolute path; a web address as it is; '-' for standard input."""
+    from narrate.text.readers.html import is_web_address
+
+    if not source or source == "-":
+        return "-"
+    return source if is_web_address(source) else str(Path(source).resolve())
+
+
 def manifest_data(script: Script, voice: VoicePreset, opts: NarrateOptions, fmt: OutputFormat,
                   episode: Episode, tags: EpisodeTags, engine_version: str) -> dict[str, Any]:
     document = script.document
@@ -169,7 +178,8 @@ def manifest_data(script: Script, voice: VoicePreset, opts: NarrateOptions, fmt:
         "narrate_version": __version__,
         "audio": episode.path.name,
         "format": fmt.name,
-        "source": str(Path(source).resolve()) if source and source != "-" else "-",
+        "source": _source_name(source),
+        "link": document.link,
         "source_sha256": source_sha256(source, text),
         "settings_sha256": settings_sha256(output_settings(voice, opts, fmt, engine_version)),
         "title": script.title,

@@ -31,6 +31,7 @@ from mutagen.id3 import (
     TPE1,
     TSSE,
     USLT,
+    WOAS,
     CTOCFlags,
     PictureType,
 )
@@ -56,6 +57,7 @@ class EpisodeTags:
     genre: str = "Podcast"
     language: str | None = None
     encoder: str = ""
+    url: str | None = None  # the original article's address (ID3 WOAS)
 
 
 def write_tags(path: Path, fmt: OutputFormat, tags: EpisodeTags, chapters: Sequence[Chapter],
@@ -113,6 +115,8 @@ def write_mp3_tags(path: Path, tags: EpisodeTags, chapters: Sequence[Chapter],
         id3.add(TLAN(encoding=TEXT_UTF8, text=[code]))
     if tags.encoder:
         id3.add(TSSE(encoding=TEXT_UTF8, text=[tags.encoder]))
+    if tags.url:
+        id3.add(WOAS(url=tags.url))
     add_chapters(id3, chapters)
     if cover is not None:
         id3.add(APIC(encoding=TEXT_UTF8, mime=cover.mime, type=PictureType.COVER_FRONT,

@@ -51,6 +51,8 @@ class EpisodeFile:
     published: datetime
     modified: float
     author: str | None = None
+    link: str | None = None
+    """The original article's web address (from the manifest), for the feed item's <link>."""
     cover: Sidecar | None = None
     chapters: Sidecar | None = None
     transcripts: tuple[Sidecar, ...] = ()
@@ -153,6 +155,7 @@ def read_episode(folder: Path, path: Path) -> EpisodeFile:
         published=_published(manifest, path, stat.st_mtime, warnings),
         modified=stat.st_mtime,
         author=_author(manifest.get("author") or _first_tag(easy, "artist")),
+        link=_web_link(manifest.get("link")),
         cover=_cover(folder, path, audio, warnings),
         chapters=sidecar.get(CHAPTERS_SUFFIX),
         transcripts=tuple(sidecar[s] for s in TRANSCRIPT_TYPES if s in sidecar),
@@ -162,6 +165,10 @@ def read_episode(folder: Path, path: Path) -> EpisodeFile:
 
 def _author(value: Any) -> str | None:
     return (xml_safe(str(value)).strip() or None) if value else None
+
+
+def _web_link(value: object) -> str | None:
+    return xml_safe(value) if isinstance(value, str) and value.startswith(("http://", "https://")) else None
 
 
 def _rel(folder: Path, path: Path) -> str:

@@ -204,7 +204,8 @@ def _add_entry(fg, settings: FeedSettings, base: str, episode: EpisodeFile) -> N
     entry.description(episode.description)
     entry.enclosure(url_for(base, episode.rel), str(episode.size), episode.mime)
     entry.pubDate(episode.published)
-    entry.link(href=base + "#" + url_for("", episode.rel))  # its place on the `narrate serve` page
+    # The original article when there is one, else the episode's place on the `narrate serve` page
+    entry.link(href=episode.link or base + "#" + url_for("", episode.rel))
     entry.podcast.itunes_duration(round(episode.duration))
     entry.podcast.itunes_author(episode.author or settings.author)
     if episode.cover is not None:

@@ -26,6 +26,7 @@ from narrate.episode.pipeline import NarrateOptions, render, script_for, voice_f
 from narrate.voice.presets import VoicePreset
 
 if TYPE_CHECKING:
+    from narrate.fetch.http import Limits
     from narrate.run.executors import Executor
 
 Status = Literal["done", "skipped", "failed"]
@@ -33,10 +34,18 @@ Status = Literal["done", "skipped", "failed"]
 
 @dataclass(frozen=True)
 class Job:
-    """One input file and where its episode goes."""
+    """One input (a file, or a web address) and where its episode goes."""
 
-    source: Path
+    source: Path | str
     output: Path
+    content: str | None = field(default=None, compare=False)
+    """A web article's HTML already in hand (a feed that carries whole articles): not fetched."""
+    known: tuple[tuple[str, str | None], ...] = field(default=(), compare=False)
+    """Document fields known better than the page says (a feed item's title, date, link)."""
+
+    @property
+    def is_web(self) -> bool:
+        return isinstance(self.source, str)
 
 
 @dataclass
@@ -96,11 +105,12 @@ def _is_hidden(relative: Path) -> bool:
     return any(part.startswith(".") for part in relative.parts)
 
 
-def gather(inputs: Sequence[Path], out_dir: Path | None = None, pattern: str | None = None,
+def gather(inputs: Sequence[Path | str], out_dir: Path | None = None, pattern: str | None = None,
            output_format: str | None = None) -> list[Job]:
     """Every file to narrate, in a stable order: folders are searched recursively for
     supported files (matching `pattern`, a glob like '*.md' or 'news/*'), and outputs mirror
-    the folder tree under `out_dir` (default: beside each input), in `output_format` (default MP3)."""
+    the folder tree under `out_dir` (default: beside each input), in `output_format` (default
+    MP3). A string is a web address, narrated to a name taken from its path."""
     from narrate.audio.formats import DEFAULT_FORMAT, suffix_for
     from narrate.text.readers import supported_extensions
 
@@ -111,6 +121,11 @@ def gather(inputs: Sequence[Path], out_dir: Path | None = None, pattern: str | N
     extensions = set(supported_extensions())
     jobs: list[Job] = []
     for given in inputs:
+        if isinstance(given, str):  # a web address
+            from narrate.fetch.names import name_for_url
+
+            jobs.append(Job(given, (out_dir or Path(".")) / (name_for_url(given) + suffix)))
+            continue
         if not given.is_dir():
             jobs.append(Job(given, (out_dir or given.parent) / (given.stem + suffix)))
             continue
@@ -163,12 +178,14 @@ class Pending:
 
 
 def run_batch(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, *,
-              force: bool = False, executor: Executor | None = None) -> BatchReport:
+              force: bool = False, executor: Executor | None = None, save_html: bool = False,
+              fetch_limits: Limits | None = None) -> BatchReport:
     """Narrate every job that is not up to date; never stops at a failed file.
 
     `executor` runs the documents (narrate.run.executors): by default this machine's worker
     pool; a DaskExecutor sends them to a cluster. The output folder is locked meanwhile
-    (narrate.run.lock): a second run on it is refused."""
+    (narrate.run.lock): a second run on it is refused. Web addresses are fetched first, a few
+    at a time (narrate.fetch.pool); with `save_html` each page is kept beside its episode."""
     from narrate.run.lock import folder_lock, output_root
 
     from narrate.fileio import remove_abandoned, remove_own
@@ -178,13 +195,14 @@ def run_batch(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, *,
         for folder in sorted({job.output.parent for job in jobs}):
             remove_abandoned(folder)  # what killed runs left: partial files, work folders
         try:
-            return _run_locked(jobs, opts, progress, force, executor)
+            return _run_locked(jobs, opts, progress, force, executor, save_html, fetch_limits)
         finally:
             remove_own(*(job.output for job in jobs))  # the workers have stopped: what they still wrote goes
 
 
 def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, force: bool,
-                executor: Executor | None) -> BatchReport:
+                executor: Executor | None, save_html: bool = False,
+                fetch_limits: Limits | None = None) -> BatchReport:
     from narrate.voice.engines import get_engine
     from narrate.text.readers import read_document
     from narrate.run.executors import LocalExecutor
@@ -196,7 +214,8 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
     results: dict[Job, FileResult] = {}
     pending: list[Pending] = []
     outputs: dict[Path, Job] = {}
-    inputs = Inputs(job.source for job in jobs)
+    inputs = Inputs(job.source for job in jobs if not job.is_web)
+    pages = fetch_pages([job for job in jobs if job.is_web and job.content is None], save_html, fetch_limits)
     for job in jobs:
         first = outputs.setdefault(job.output.resolve(), job)
         if first is not job:
@@ -204,6 +223,14 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
             continue
         try:
             inputs.check(job.output, opts)
+            if job.is_web:
+                item = _web_item(job, pages, voice, opts)
+                if not force and is_up_to_date(job, item.source_hash, settings):
+                    results[job] = FileResult(job, "skipped", "up to date")
+                else:
+                    pending.append(item)
+                continue
+            assert isinstance(job.source, Path)
             raw = _read(job.source)
             source_hash = hashlib.sha256(raw).hexdigest()
             if not force and is_up_to_date(job, source_hash, settings):
@@ -224,6 +251,50 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
     stats = executor.stats
     return BatchReport(results=[results[job] for job in jobs], elapsed=time.perf_counter() - started,
                        synthesised=stats.misses, reused=stats.hits)
+
+
+def fetch_pages(jobs: Sequence[Job], save_html: bool = False, limits: Limits | None = None) -> dict[str, object]:
+    """url -> Page, or the error that stopped it; fetched a few at a time, one per host.
+    With `save_html`, each page is also kept as fetched beside its episode (NAME.html)."""
+    if not jobs:
+        return {}
+    from narrate.fetch.http import Limits
+    from narrate.fetch.page import fetch_page
+    from narrate.fetch.pool import fetch_politely
+    from narrate.fileio import atomic_path
+
+    chosen = limits or Limits()
+    pages: dict[str, object] = {}
+    for job, page in fetch_politely(jobs, lambda j: str(j.source), lambda j: fetch_page(str(j.source), chosen)):
+        if save_html and not isinstance(page, Exception):
+            try:
+                job.output.parent.mkdir(parents=True, exist_ok=True)
+                with atomic_path(job.output.with_suffix(".html")) as temp:
+                    temp.write_bytes(page.raw)  # type: ignore[attr-defined]
+            except (NarrateError, OSError) as exc:
+                page = exc
+        pages[str(job.source)] = page
+    return pages
+
+
+def _web_item(job: Job, pages: dict[str, object], voice: VoicePreset, opts: NarrateOptions) -> Pending:
+    """A web article read and laid out; its hash is of the text (as its manifest records)."""
+    from narrate.episode.manifest import source_sha256
+    from narrate.fetch.page import Page, document_from_html
+
+    if job.content is not None:
+        html, url = job.content, str(job.source)
+    else:
+        page = pages.get(str(job.source))
+        if isinstance(page, Exception):
+            if isinstance(page, NarrateError):
+                raise page
+            raise InputError(f"{job.source}: {page}")
+        assert isinstance(page, Page)
+        html, url = page.html, page.url
+    document = document_from_html(html, url, opts.title, dict(job.known))
+    script = script_for(document, voice, opts)
+    return Pending(job, script, source_sha256(None, "\n\n".join(script.document.paragraphs)))
 
 
 def _read(path: Path) -> bytes:

@@ -19,6 +19,12 @@ from narrate.text.readers.htmlprep import prepare_page
 from narrate.text.readers.text import document_title
 
 _HEAD_LEVEL = re.compile(r"h([1-6])")
+_WEB_ADDRESS = re.compile(r"https?://[^\s/]+", re.IGNORECASE)
+
+
+def is_web_address(text: str | None) -> bool:
+    """An http or https URL (what `narrate URL` fetches and a feed item links to)."""
+    return bool(text) and _WEB_ADDRESS.match(text) is not None  # type: ignore[arg-type]
 
 
 def extract_article(html: str) -> Any | None:
@@ -144,4 +150,12 @@ def read_html(text: str, source: str | None = None, title: str | None = None) ->
         date=meta.get("date"),
         language=_language(text),
         source=source,
+        link=_link(meta.get("url"), source),
     )
+
+
+def _link(canonical: str | None, source: str | None) -> str | None:
+    """The page's canonical address, else the address it was fetched from (a file has none)."""
+    if is_web_address(canonical):
+        return canonical
+    return source if is_web_address(source) else None

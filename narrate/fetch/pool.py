@@ -1,0 +1,40 @@
+"""Fetching several things at once: a small bounded pool, and one request at a time per host,
+so no site is hammered and one slow site delays only its own items."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from typing import TypeVar
+from urllib.parse import urlsplit
+
+T = TypeVar("T")
+R = TypeVar("R")
+WORKERS = 4
+
+
+def fetch_politely(tasks: Iterable[T], url_of: Callable[[T], str], work: Callable[[T], R],
+                   workers: int = WORKERS) -> Iterator[tuple[T, R | Exception]]:
+    """(task, result or the exception it raised) for every task, as each finishes."""
+    tasks = list(tasks)
+    if not tasks:
+        return
+    hosts: dict[str, threading.Lock] = {}
+    guard = threading.Lock()
+
+    def run(task: T) -> R:
+        host = (urlsplit(url_of(task)).hostname or "").lower()
+        with guard:
+            lock = hosts.setdefault(host, threading.Lock())
+        with lock:
+            return work(task)
+
+    with ThreadPoolExecutor(max_workers=min(workers, len(tasks)), thread_name_prefix="fetch") as pool:
+        futures = {pool.submit(run, task): task for task in tasks}
+        for future in as_completed(futures):
+            task = futures[future]
+            try:
+                yield task, future.result()
+            except Exception as exc:  # handed to the caller, who reports it per item
+                yield task, exc

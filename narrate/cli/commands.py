@@ -305,16 +305,20 @@ def inspect(source: str, as_json: bool, **options: Any) -> None:
     click.echo(json.dumps(info, indent=2, ensure_ascii=False) if as_json else format_script(info))
 
 
-@cli.command(context_settings=CONTEXT)
+@cli.group(context_settings=CONTEXT, invoke_without_command=True)
 @click.option("--language", "-l", help="Only engine voices whose language starts with this (e.g. en).")
 @click.option("--json", "as_json", is_flag=True, help="Print presets and voices as JSON.")
-def voices(language: str | None, as_json: bool) -> None:
-    """List voice presets and every installed engine's voices.
+@click.pass_context
+def voices(ctx: click.Context, language: str | None, as_json: bool) -> None:
+    """List voice presets and every installed engine's voices ('voices get' installs more).
 
     \b
     Example:
       narrate voices --language en
+      narrate voices get kokoro
     """
+    if ctx.invoked_subcommand is not None:
+        return
     from narrate.voice.engines import installed_voices, specs
     from narrate.voice.presets import list_presets, user_voices_dir
 
@@ -339,6 +343,11 @@ def voices(language: str | None, as_json: bool) -> None:
             click.echo(f"  {v.id:<22} {','.join(v.languages):<10} {v.gender or '':<7} {v.name}")
         if not by_engine[spec.name]:
             click.echo(f"  none found: {spec.install_hint}")
+
+
+from narrate.cli.voiceget import get as _voices_get  # noqa: E402  (its own module: `voices get`)
+
+voices.add_command(_voices_get)
 
 
 @cli.command(context_settings=CONTEXT)

@@ -70,7 +70,8 @@ def text_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="Read wire credits such as '(Reporting by ...; Editing by ...)'."),
         click.option("--footnotes", is_flag=True,
                      help="Read footnotes at the end of their chapter (default: left out)."),
-        click.option("--voice", "-v", help="A preset name, a preset .toml file, an eSpeak NG or Piper voice id, or a Piper .onnx file."),
+        click.option("--voice", "-v", help="A preset name, a preset .toml file, an eSpeak NG, Kokoro or Piper voice id, or a Piper .onnx file."),
+        click.option("--language", help="The document's language (e.g. fr, de-AT): picks a voice of it when no --voice is given."),
         click.option("--rate", "-r", type=click.IntRange(*RATE_RANGE), help="Words per minute (overrides the voice)."),
         click.option("--pitch", type=click.IntRange(*PITCH_RANGE),
                      help="Pitch 0-100 (overrides the voice; eSpeak NG voices only)."),
@@ -320,13 +321,15 @@ def voices(ctx: click.Context, language: str | None, as_json: bool) -> None:
     if ctx.invoked_subcommand is not None:
         return
     from narrate.voice.engines import installed_voices, specs
-    from narrate.voice.presets import list_presets, user_voices_dir
+    from narrate.voice.presets import default_voice_name, list_presets, user_voices_dir
 
     presets = list_presets()
+    default = default_voice_name()
     matches = (lambda v: not language or any(lang.startswith(language.lower()) for lang in v.languages))
     by_engine = {spec.name: [v for v in installed_voices(spec.name) if matches(v)] for spec in specs()}
     if as_json:
         click.echo(json.dumps({
+            "default": default,
             "presets": [{"name": p.name, **p.to_dict(), "path": p.path} for p in presets],
             "engines": {name: [{"id": v.id, "name": v.name, "languages": list(v.languages),
                                 "gender": v.gender} for v in found] for name, found in by_engine.items()},
@@ -334,8 +337,9 @@ def voices(ctx: click.Context, language: str | None, as_json: bool) -> None:
         return
     click.echo("Presets (use with --voice NAME):")
     for p in presets:
-        click.echo(f"  {p.name:<12} {p.engine:<7} {p.voice:<18} {p.rate:>3} wpm  {p.description}")
-    click.echo(f"  (add your own .toml presets in {user_voices_dir()})")
+        mark = "*" if p.name == default else " "
+        click.echo(f"{mark} {p.name:<12} {p.engine:<7} {p.voice:<18} {p.rate:>3} wpm  {p.description}")
+    click.echo(f"  (* the default voice; add your own .toml presets in {user_voices_dir()})")
     for spec in specs():
         click.echo("")
         click.echo(f"{spec.display} voices (use with --voice ID){spec.voice_note}:")

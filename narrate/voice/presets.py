@@ -235,11 +235,21 @@ def resolve_voice(name: str | None, engine_voice_ids: list[str] | None = None) -
             if engine == base.engine:
                 return replace(base, name=name, voice=match, description=f"{spec.display} voice {name}")
             return VoicePreset(name=Path(name).stem if name.endswith(".onnx") else name, engine=engine,
-                               voice=match, description=f"{spec.display} voice {Path(name).name}")
+                               voice=match, description=f"{spec.display} voice {Path(name).name}",
+                               language=_language_of(spec, match))
         known += ids
     suggestions = difflib.get_close_matches(name, known, n=4, cutoff=0.5)
     hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
     raise VoiceError(f"unknown voice {name!r}{hint} (run 'narrate voices' to list them)")
+
+
+def _language_of(spec: EngineSpec, voice_id: str) -> str:
+    """The BCP 47 tag of an engine voice ('fr-fr' -> 'fr-FR'), for tags and feeds."""
+    for voice in spec.voices():
+        if voice.id == voice_id and voice.languages:
+            head, _, region = voice.languages[0].partition("-")
+            return f"{head}-{region.upper()}" if len(region) == 2 else head
+    return VoicePreset.language
 
 
 def default_voice_name() -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,7 @@ def get(name: str, source: Path | None, voices: tuple[str, ...]) -> None:
     def progress(done: int, total: int | None) -> None:
         if "bar" not in bar:
             bar["bar"] = click.progressbar(length=total or 0, label=f"  {bar.get('label', '')}",
-                                           file=click.get_text_stream("stderr"), show_pos=False)
+                                           file=sys.stderr, show_pos=False)
             bar["bar"].__enter__()
             bar["done"] = 0
         bar["bar"].update(done - bar["done"])

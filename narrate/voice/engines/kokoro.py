@@ -30,8 +30,10 @@ MAX_TOKENS = 510
 NATURAL_WPM = 190
 SPEED_MIN, SPEED_MAX = 0.5, 2.0
 WORKER_MEMORY_BYTES = 900 * 1024 * 1024
-# Two onnxruntime threads per worker beat two single-thread workers here (measured, 2 cores).
-CORES_PER_WORKER = 2
+# One single-thread worker per core: onnxruntime's second thread costs more CPU per second of
+# speech than it saves (measured on 2 cores: CPU time / speech 0.76-0.87 with one thread,
+# 1.07 with two; bench/neural.py: 2 workers x 1 thread took 0.81x the time of 1 x 2).
+CORES_PER_WORKER = 1
 _SILENCE_THRESHOLD = 0.01
 _EDGE = int(0.03 * SAMPLE_RATE)
 

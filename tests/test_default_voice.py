@@ -101,6 +101,16 @@ def test_french_and_german_are_read_by_a_voice_of_their_language(unset, tmp_path
     assert "dollars" not in spoken and "percent" not in spoken
 
 
+def test_front_matter_language_picks_the_voice(unset, tmp_path):
+    """Too short to detect: only the front matter says German."""
+    source = tmp_path / "kurz.md"
+    source.write_text("---\nlang: de\ntitle: Kurz\n---\n\nGuten Morgen.\n", encoding="utf-8")
+    assert _inspect(source)["voice"]["voice"] == "gmw/de"
+    plain = tmp_path / "kurz.txt"
+    plain.write_text("Kurz\n\nGuten Morgen.\n", encoding="utf-8")
+    assert _inspect(plain)["voice"]["voice"] == resolve_voice(None).voice  # the English default
+
+
 def test_english_rules_still_apply_to_english(tmp_path):
     source = tmp_path / "note.txt"
     source.write_text("The plan\n\nThe law starts on Jan. 5 and costs $3 billion more than the old one did.\n")

@@ -21,8 +21,12 @@ def _importable(module: str) -> bool:
         return False
 
 
+def onnxruntime_installed() -> bool:
+    return _importable("onnxruntime")
+
+
 def kokoro_ready(voice_id: str = "af_heart") -> bool:
-    return (_importable("onnxruntime") and kokoro_assets.model_available()
+    return (onnxruntime_installed() and kokoro_assets.model_available()
             and voice_id in kokoro_assets.installed_voices())
 
 

@@ -198,8 +198,11 @@ def _missing_voice(voice_id: str) -> Exception:
 
 
 def list_voices() -> list[EngineVoice]:
-    """Installed Kokoro voices, when the model is there too (else none: it cannot speak)."""
-    if not assets.model_available():
+    """Installed Kokoro voices, when onnxruntime and the model are there too (else none: it
+    cannot speak)."""
+    from narrate.voice.best import onnxruntime_installed
+
+    if not onnxruntime_installed() or not assets.model_available():
         return []
     out = []
     for voice_id in assets.installed_voices():

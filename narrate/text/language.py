@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-MIN_WORDS = 8
+MIN_WORDS = 20
 MIN_CONFIDENCE = 0.9
 SAMPLE_CHARS = 4000
 

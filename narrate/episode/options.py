@@ -23,6 +23,8 @@ class NarrateOptions:
     author: str | None = None
     album: str | None = None
     voice: str | None = None
+    language: str | None = None
+    """The document's language (BCP 47, 'fr', 'de-AT'), over what it declares or what is detected."""
     lexicon: str | Path | Sequence[str | Path] = ()
     """Pronunciation lexicon files (TOML), applied after the built-in, user and voice ones."""
     skip: str | Sequence[str] = ()

@@ -24,6 +24,7 @@ from narrate.text.script import build_script
 from narrate.voice.engines import engine_spec
 from narrate.synthesis.synthesizer import Synthesizer, default_jobs, effective_jobs
 from narrate.episode.tags import EpisodeTags
+from narrate.voice.for_language import speaks, voice_for_language
 from narrate.voice.presets import VoicePreset, resolve_voice
 
 
@@ -31,15 +32,28 @@ from narrate.voice.presets import VoicePreset, resolve_voice
 def prepare(source: str, options: NarrateOptions, save_html: Path | None = None) -> tuple[Script, VoicePreset]:
     """Read and lay out the script, and resolve the voice, without touching the engine
     unless the voice name is not a preset. A web address is fetched (narrate.fetch.page);
-    `save_html` keeps that page."""
-    voice = voice_for(options)
+    `save_html` keeps that page. The voice speaks the document's language."""
     if is_web_address(source):
         from narrate.fetch.page import read_page
 
         document = read_page(source, options.title, save_html=save_html)
     else:
         document = read_document(source, options.format, options.title)
+    document = with_language(document, options.language)
+    voice = voice_for(options, document.language)
     return script_for(document, voice, options), voice
+
+
+def with_language(document: Document, language: str | None) -> Document:
+    """The document with its language: `--language`, else declared, else detected."""
+    from narrate.text.language import detect
+
+    if language:
+        return replace(document, language=language)
+    if document.language:
+        return document
+    text = " ".join(p for section in document.sections for p in section.paragraphs)
+    return replace(document, language=detect(text))
 
 
 def script_for(document: Document, voice: VoicePreset, options: NarrateOptions) -> Script:
@@ -57,8 +71,12 @@ def script_for(document: Document, voice: VoicePreset, options: NarrateOptions) 
     return apply_lexicon(build_script(document, voice.pauses, footnotes=options.footnotes), lexicon)
 
 
-def voice_for(options: NarrateOptions) -> VoicePreset:
+def voice_for(options: NarrateOptions, language: str | None = None) -> VoicePreset:
+    """The voice asked for; with none asked for, the default, or a voice of the document's
+    `language` when the default does not speak it."""
     preset = resolve_voice(options.voice)
+    if options.voice is None and language and not speaks(preset, language):
+        preset = voice_for_language(language) or preset
     return preset.with_overrides(options.rate, options.volume, options.pitch, options.pause)
 
 

@@ -22,7 +22,7 @@ from narrate.episode.manifest import read_manifest
 from narrate.episode.outputs import Inputs
 from narrate.run.errorlog import unexpected_reason
 from narrate.model import Script
-from narrate.episode.pipeline import NarrateOptions, render, script_for, voice_for
+from narrate.episode.pipeline import NarrateOptions, render, script_for, voice_for, with_language
 from narrate.voice.presets import VoicePreset
 
 if TYPE_CHECKING:
@@ -236,7 +236,9 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
             if not force and is_up_to_date(job, source_hash, settings):
                 results[job] = FileResult(job, "skipped", "up to date")
                 continue
-            document = read_document(str(job.source), opts.format, opts.title, data=raw)
+            # one voice for the batch; each file's language still keeps English rules off it
+            document = with_language(read_document(str(job.source), opts.format, opts.title, data=raw),
+                                     opts.language)
             pending.append(Pending(job, script_for(document, voice, opts), source_hash))
         except NarrateError as exc:
             results[job] = FileResult(job, "failed", str(exc))

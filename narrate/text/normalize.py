@@ -488,6 +488,27 @@ NORMALIZERS: tuple[TextFunction, ...] = (
 )
 
 
+# The rules that hold in any language: markup, Unicode and whitespace clean-up. The rest say
+# numbers, dates, units and abbreviations in English words, so other languages skip them and
+# leave those to the engine's own rules for the language.
+NEUTRAL_NORMALIZERS: tuple[TextFunction, ...] = (
+    superscript_footnotes,
+    unicode_compatibility,
+    control_characters,
+    plain_quotes,
+    permalink_marks,
+    stray_markup,
+    collapse_whitespace,
+    tidy_punctuation,
+)
+
+
+def normalizers_for(language: str | None) -> tuple[TextFunction, ...]:
+    """Every rule for English (or an undeclared language); the neutral ones for the others."""
+    code = (language or "en").replace("_", "-").split("-", 1)[0].lower()
+    return NORMALIZERS if code == "en" else NEUTRAL_NORMALIZERS
+
+
 def normalize(text: str, functions: tuple[TextFunction, ...] = NORMALIZERS) -> str:
     """Run every normaliser in order."""
     for function in functions:

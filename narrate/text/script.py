@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from narrate.errors import InputError, OptionError
 from narrate.model import Chunk, ChunkKind, Document, Script
-from narrate.text.normalize import normalize, permalink_marks
+from narrate.text.normalize import normalize, normalizers_for, permalink_marks
 from narrate.text.sentences import MAX_CHUNK_CHARS, chunk_sentences, split_sentences
 from narrate.text.userregex import UserPattern, compile_user
 
@@ -38,7 +38,8 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
     spoken but opens no chapter, so there is no empty one. Footnotes are read at the end of
     their section only when `footnotes` is set."""
     chunks: list[Chunk] = []
-    title = normalize(document.title) if document.title_spoken else ""
+    rules = normalizers_for(document.language)  # English rules for English only
+    title = normalize(document.title, rules) if document.title_spoken else ""
     if title:
         chunks.append(Chunk(text=title, display=document.title, kind=ChunkKind.TITLE,
                             pause_after=pauses.title, paragraph=-1, starts_paragraph=True,
@@ -48,7 +49,7 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
     for index, section in enumerate(document.sections):
         notes = section.notes if footnotes else ()
         if section.heading and not (index == 0 and _same_words(section.heading, document.title)):
-            spoken = normalize(section.heading)
+            spoken = normalize(section.heading, rules)
             if spoken:
                 has_text = bool(section.paragraphs or notes)
                 chunks.append(Chunk(text=spoken, display=section.heading,
@@ -62,7 +63,7 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
         for paragraph in paragraphs:
             pieces = chunk_sentences(split_sentences(paragraph), chunk_chars)
             for position, piece in enumerate(pieces):
-                spoken = normalize(piece)
+                spoken = normalize(piece, rules)
                 if not spoken:
                     continue
                 last = position == len(pieces) - 1

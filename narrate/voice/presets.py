@@ -8,6 +8,7 @@ Presets are looked up in the user's voices folder first, then the ones shipped w
 from __future__ import annotations
 
 import difflib
+import os
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from narrate.voice.engines import ENGINES, EngineSpec, coerce_settings, engine_n
 from narrate.tomlfile import tomllib
 
 DEFAULT_VOICE = "default"
+VOICE_ENV = "NARRATE_VOICE"
 RATE_RANGE = (80, 450)  # words per minute
 VOLUME_RANGE = (0.1, 2.0)
 PAUSE_RANGE = (0.0, 10.0)  # seconds
@@ -210,7 +212,7 @@ def resolve_voice(name: str | None, engine_voice_ids: list[str] | None = None) -
     preset) never starts an engine. `engine_voice_ids`, when given, stands in for eSpeak NG's
     list of voice ids and languages (so a caller that has it need not start the engine).
     """
-    name = name or DEFAULT_VOICE
+    name = name or default_voice_name()
     presets = preset_paths()
     if name in presets:
         return load_preset_file(presets[name], name)
@@ -233,11 +235,34 @@ def resolve_voice(name: str | None, engine_voice_ids: list[str] | None = None) -
             if engine == base.engine:
                 return replace(base, name=name, voice=match, description=f"{spec.display} voice {name}")
             return VoicePreset(name=Path(name).stem if name.endswith(".onnx") else name, engine=engine,
-                               voice=match, description=f"{spec.display} voice {Path(name).name}")
+                               voice=match, description=f"{spec.display} voice {Path(name).name}",
+                               language=_language_of(spec, match))
         known += ids
     suggestions = difflib.get_close_matches(name, known, n=4, cutoff=0.5)
     hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
     raise VoiceError(f"unknown voice {name!r}{hint} (run 'narrate voices' to list them)")
+
+
+def _language_of(spec: EngineSpec, voice_id: str) -> str:
+    """The BCP 47 tag of an engine voice ('fr-fr' -> 'fr-FR'), for tags and feeds."""
+    for voice in spec.voices():
+        if voice.id == voice_id and voice.languages:
+            head, _, region = voice.languages[0].partition("-")
+            return f"{head}-{region.upper()}" if len(region) == 2 else head
+    return VoicePreset.language
+
+
+def default_voice_name() -> str:
+    """The voice used when none is asked for: NARRATE_VOICE, else the user's own `default`
+    preset, else the most natural voice installed (Kokoro heart, Piper joe), else eSpeak NG."""
+    from narrate.voice.best import best_installed
+
+    chosen = os.environ.get(VOICE_ENV)
+    if chosen:
+        return chosen
+    if (user_voices_dir() / f"{DEFAULT_VOICE}.toml").is_file():
+        return DEFAULT_VOICE
+    return best_installed()
 
 
 def espeak_match(name: str, ids: list[str]) -> str | None:

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ENGINES: dict[str, str] = {
+    "kokoro": "narrate.voice.engines.kokoro",
     "piper": "narrate.voice.engines.piper",
     "espeak": "narrate.voice.engines.espeak",
 }

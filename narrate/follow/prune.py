@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from narrate.publish.episodes import CHAPTERS_SUFFIX, COVER_SUFFIXES, MANIFEST_SUFFIX, TRANSCRIPT_TYPES
+from narrate.episode.sidecars import OWN_SUFFIXES, SAVED_PAGE_SUFFIX, sidecar_path
 
-SIDECARS = (MANIFEST_SUFFIX, CHAPTERS_SUFFIX, *TRANSCRIPT_TYPES, *COVER_SUFFIXES, ".html")
+SIDECARS = (*OWN_SUFFIXES, SAVED_PAGE_SUFFIX)
 
 
 def remove_episode(audio: Path) -> list[Path]:
     """Delete the audio and its sidecars (manifest, transcripts, chapters, cover, saved page)."""
     removed = []
-    for path in [audio, *(audio.with_name(audio.stem + suffix) for suffix in SIDECARS)]:
+    for path in [audio, *(sidecar_path(audio, suffix) for suffix in SIDECARS)]:
         if path.is_file():
             path.unlink()
             removed.append(path)

@@ -23,7 +23,8 @@ from narrate.fetch.pool import fetch_politely
 from narrate.follow.prune import remove_episode
 from narrate.follow.state import FEED, LIST, STATE_DIR, ItemState, State, Subscription, load_state, save_state
 from narrate.publish.feed import FeedResult, update_feed
-from narrate.run.batch import OUTPUT_SUFFIX, BatchReport, Job, Progress, run_batch
+from narrate.audio.formats import DEFAULT_FORMAT, suffix_for
+from narrate.run.batch import BatchReport, Job, Progress, run_batch
 from narrate.text.readers.html import is_web_address
 
 FEED_ACCEPT = "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5"
@@ -93,7 +94,7 @@ def refresh(folder: Path, opts: NarrateOptions, progress: Progress, *, add: Sequ
         report = FollowReport(checked=len(state.subscriptions))
         candidates = _check_all(state, folder, report, limits)
         candidates = _choose(state, candidates)
-        jobs = _jobs(folder, state, candidates, report)
+        jobs = _jobs(folder, state, candidates, report, suffix_for(opts.output_format or DEFAULT_FORMAT))
         if jobs:
             report.batch = run_batch(list(jobs), opts, progress, fetch_limits=limits)
             _record(folder, state, jobs, report.batch)
@@ -198,7 +199,9 @@ def _choose(state: State, candidates: list[_Candidate]) -> list[_Candidate]:
     return chosen
 
 
-def _jobs(folder: Path, state: State, candidates: list[_Candidate], report: FollowReport) -> dict[Job, _Candidate]:
+def _jobs(folder: Path, state: State, candidates: list[_Candidate], report: FollowReport,
+          suffix: str) -> dict[Job, _Candidate]:
+    """Jobs for the chosen items; a new item's audio gets `suffix` (the run's output format)."""
     jobs: dict[Job, _Candidate] = {}
     taken = {item.output for items in state.items.values() for item in items.values() if item.output}
     for candidate in candidates:
@@ -208,9 +211,9 @@ def _jobs(folder: Path, state: State, candidates: list[_Candidate], report: Foll
             rel = previous.output
         else:
             stem = slug(item.title) if item.title else name_for_url(item.link or item.id)
-            rel = f"{subscription.folder}/{stem}{OUTPUT_SUFFIX}"
+            rel = f"{subscription.folder}/{stem}{suffix}"
             if rel in taken:
-                rel = f"{subscription.folder}/{stem}-{short_hash(item.id)}{OUTPUT_SUFFIX}"
+                rel = f"{subscription.folder}/{stem}-{short_hash(item.id)}{suffix}"
         taken.add(rel)
         # the item's time in UTC without its offset: an ID3 timestamp, and the feed's pubDate
         known = (("title", item.title or None), ("author", item.author),

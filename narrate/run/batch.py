@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from narrate.errors import InputError, NarrateError
 from narrate.episode.manifest import read_manifest
 from narrate.episode.outputs import Inputs
+from narrate.episode.sidecars import SAVED_PAGE_SUFFIX, sidecar_path
 from narrate.run.errorlog import unexpected_reason
 from narrate.model import Script
 from narrate.episode.pipeline import NarrateOptions, render, script_for, voice_for, with_language
@@ -271,7 +272,7 @@ def fetch_pages(jobs: Sequence[Job], save_html: bool = False, limits: Limits | N
         if save_html and not isinstance(page, Exception):
             try:
                 job.output.parent.mkdir(parents=True, exist_ok=True)
-                with atomic_path(job.output.with_suffix(".html")) as temp:
+                with atomic_path(sidecar_path(job.output, SAVED_PAGE_SUFFIX)) as temp:
                     temp.write_bytes(page.raw)  # type: ignore[attr-defined]
             except (NarrateError, OSError) as exc:
                 page = exc

@@ -184,6 +184,7 @@ _NUMBERS_AND_SYMBOLS = st.sampled_from([
 
 @settings(max_examples=300)
 @given(st.lists(st.one_of(_NUMBERS_AND_SYMBOLS, st.text(max_size=4)), max_size=12))
+@example(["0 A<", "2015-2018"])  # a sign before a range: the range rule missed it on the first pass
 def test_idempotent_on_mixtures_of_what_the_rules_rewrite(pieces):
     once = normalize(" ".join(pieces))
     assert normalize(once) == once

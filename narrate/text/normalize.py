@@ -472,6 +472,7 @@ NORMALIZERS: tuple[TextFunction, ...] = (
     hex_numbers,
     scale_suffixes,
     numeric_dates,
+    signs,  # before the number rules: "< 2015-2018" must read as a range on the first pass
     ranges,
     decades,
     years,
@@ -479,7 +480,6 @@ NORMALIZERS: tuple[TextFunction, ...] = (
     month_abbreviations,
     temperatures_and_units,
     symbols,
-    signs,
     abbreviations,
     spoken_symbols,
     dashes_and_ellipses,
@@ -509,8 +509,20 @@ def normalizers_for(language: str | None) -> tuple[TextFunction, ...]:
     return NORMALIZERS if code == "en" else NEUTRAL_NORMALIZERS
 
 
+MAX_PASSES = 3
+# Text of only letters, spaces and sentence punctuation: no rule finds anything new in it.
+_SETTLED = re.compile(r"[A-Za-z \t\n,.;:!?'\"()\-]*")
+
+
 def normalize(text: str, functions: tuple[TextFunction, ...] = NORMALIZERS) -> str:
-    """Run every normaliser in order."""
-    for function in functions:
-        text = function(text)
+    """Run every normaliser in order, again until nothing changes (at most MAX_PASSES): a late
+    rule can make text an earlier rule rewrites (removing a stray '^' puts '£' beside a number),
+    and speech must not depend on how many times a text went through. Plain prose, most of
+    any book, settles in one pass and is not checked again."""
+    for _ in range(MAX_PASSES):
+        before = text
+        for function in functions:
+            text = function(text)
+        if text == before or _SETTLED.fullmatch(text):
+            break
     return text

@@ -70,7 +70,8 @@ def temp_prefix(path: Path) -> str:
 _ABANDONED = re.compile(r"(\..*\.(\d+)@([0-9a-f]{6})\.)[A-Za-z0-9_]{8}\.(?:partial(?:\.[^.]+)?|work)")
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether process `pid` exists on this machine (owned by anyone)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -91,7 +92,7 @@ def remove_abandoned(folder: Path) -> list[Path]:
     host = _host_tag()
     for entry in entries:
         match = _ABANDONED.fullmatch(entry.name)
-        if not match or match.group(3) != host or _alive(int(match.group(2))):
+        if not match or match.group(3) != host or process_alive(int(match.group(2))):
             continue
         path = Path(entry.path)
         try:

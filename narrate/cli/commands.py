@@ -200,7 +200,7 @@ def _speak_batch_into(sources: tuple[str, ...], out_dir: Any, opts: Any, pattern
                       force: bool, quiet: bool, scheduler: str | None, save_html: bool) -> None:
     from pathlib import Path
 
-    from narrate.cli.progress import progress_for
+    from narrate.cli.progress import progress_for, shown
     from narrate.cli.report import summary_table
     from narrate.errors import InputError, OutputError
     from narrate.run.batch import failure_line, gather, run_batch
@@ -225,15 +225,8 @@ def _speak_batch_into(sources: tuple[str, ...], out_dir: Any, opts: Any, pattern
 
         announce = None if quiet else (lambda link: click.echo(f"Dask dashboard: {link}", err=True))
         executor = DaskExecutor(scheduler, workers=opts.jobs, announce=announce)
-    progress = progress_for(quiet)
-    try:
+    with shown(progress_for(quiet), "finished files are kept; files in progress were not written") as progress:
         report = run_batch(jobs, opts, progress, force=force, executor=executor, save_html=save_html)
-    except KeyboardInterrupt:
-        progress.close()
-        click.echo("interrupted: finished files are kept; files in progress were not written", err=True)
-        raise click.exceptions.Exit(130) from None
-    finally:
-        progress.close()
     if not quiet:
         click.echo(summary_table(report), err=True)
     elif not report.ok:

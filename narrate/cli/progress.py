@@ -4,7 +4,9 @@ nothing with --quiet. Every method may be called from several rendering threads.
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from collections.abc import Iterator
 import threading
 from typing import IO, Any
 
@@ -82,3 +84,16 @@ def progress_for(quiet: bool, stream: IO[str] | None = None) -> QuietProgress:
     if target.isatty():
         return BarProgress()
     return LineProgress(stream)
+
+
+@contextlib.contextmanager
+def shown(progress: QuietProgress, interrupted: str) -> Iterator[QuietProgress]:
+    """The progress display for a run, closed however it ends; Ctrl-C is one line and exit 130."""
+    try:
+        yield progress
+    except KeyboardInterrupt:
+        progress.close()
+        click.echo(f"interrupted: {interrupted}", err=True)
+        raise click.exceptions.Exit(130) from None
+    finally:
+        progress.close()

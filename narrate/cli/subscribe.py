@@ -46,7 +46,7 @@ def subscribe(sources: tuple[str, ...], output: str, opml_files: tuple[str, ...]
       narrate subscribe reading-list.txt -o podcast/   # one article URL a line
       narrate subscribe --opml reader-export.opml -o podcast/
     """
-    from narrate.cli.progress import progress_for
+    from narrate.cli.progress import progress_for, shown
     from narrate.episode.pipeline import NarrateOptions
     from narrate.fetch.http import Limits
     from narrate.fetch.opml import read_opml
@@ -71,16 +71,9 @@ def subscribe(sources: tuple[str, ...], output: str, opml_files: tuple[str, ...]
     for name in opml_files:
         urls += [outline.url for outline in read_opml(_opml_bytes(name), name)]
     opts = NarrateOptions(**_rename(options))
-    progress = progress_for(quiet)
-    try:
+    with shown(progress_for(quiet), "finished episodes are kept; the rest are tried again next run") as progress:
         report = refresh(folder, opts, progress, add=urls, since=since.date().isoformat() if since else None,
                          keep=keep, base_url=base_url, limits=Limits(timeout=timeout))
-    except KeyboardInterrupt:
-        progress.close()
-        click.echo("interrupted: finished episodes are kept; the rest are tried again next run", err=True)
-        raise click.exceptions.Exit(130) from None
-    finally:
-        progress.close()
     for problem in report.problems:
         click.echo(f"failed: {problem}", err=True)
     if report.batch is not None:

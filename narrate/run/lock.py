@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from narrate.errors import OutputError
+from narrate.fileio import process_alive
 
 LOCK_NAME = ".narrate.run.lock"
 FRESH_SECONDS = 5  # an empty lock this young is being written, not abandoned
@@ -22,16 +23,6 @@ FRESH_SECONDS = 5  # an empty lock this young is being written, not abandoned
 
 class LockedError(OutputError):
     """Another narrate run is writing to the same output folder."""
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # exists, owned by someone else
-    return True
 
 
 def _young(path: Path) -> bool:
@@ -70,7 +61,7 @@ def acquire(folder: Path) -> Path | None:
             if holder is None and _young(path):
                 raise LockedError(f"{folder} is in use by another narrate run that is starting: "
                                   "wait for it to finish") from None
-            if holder is not None and (holder[1] != socket.gethostname() or _alive(holder[0])):
+            if holder is not None and (holder[1] != socket.gethostname() or process_alive(holder[0])):
                 where = "" if holder[1] == socket.gethostname() else f" on {holder[1]}"
                 raise LockedError(
                     f"{folder} is in use by another narrate run (pid {holder[0]}{where}): wait for "
@@ -94,7 +85,7 @@ def check_unlocked(path: Path) -> None:
     for folder in [path.parent.resolve(), *path.parent.resolve().parents]:
         lock = folder / LOCK_NAME
         holder = _holder(lock) if lock.is_file() else None
-        if holder is not None and holder[0] != os.getpid() and (holder[1] != here or _alive(holder[0])):
+        if holder is not None and holder[0] != os.getpid() and (holder[1] != here or process_alive(holder[0])):
             where = "" if holder[1] == here else f" on {holder[1]}"
             raise LockedError(f"{folder} is in use by a narrate batch (pid {holder[0]}{where}): wait for "
                               f"it to finish, or delete {lock} if that run is gone")

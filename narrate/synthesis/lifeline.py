@@ -15,9 +15,14 @@ import time
 POLL_SECONDS = 0.5
 
 
-def exit_with_parent(poll: float = POLL_SECONDS) -> None:
-    """Start a daemon thread that ends this process as soon as its parent is gone."""
-    parent = os.getppid()
+def exit_with_parent(parent: int | None = None, poll: float = POLL_SECONDS) -> None:
+    """Start a daemon thread that ends this process as soon as its parent is gone. `parent`:
+    the pid the parent had before it started this process; without it a parent killed while
+    this process was still starting would go unnoticed (its pid would already be init's)."""
+    if parent is None:
+        parent = os.getppid()
+    if os.getppid() != parent:
+        os._exit(1)
 
     def watch() -> None:
         while True:

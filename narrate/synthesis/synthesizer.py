@@ -72,11 +72,11 @@ def _speak(engine_name: str, index: int, text: str, voice: VoicePreset,
     return segment
 
 
-def _start_worker(engine_name: str, options: EngineOptions | None = None) -> None:
+def _start_worker(engine_name: str, options: EngineOptions | None = None, parent: int | None = None) -> None:
     # Ctrl-C reaches the whole process group: the main process decides what stops (it
     # cancels queued work and lets running blocks finish), so a worker never dies mid-call.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    exit_with_parent()  # kill -9 of the main process (the OOM killer) ends the workers too
+    exit_with_parent(parent)  # kill -9 of the main process (the OOM killer) ends the workers too
     fix_mmap_threshold()
     get_engine(engine_name, options)  # load the engine once, before the first chunk arrives
 
@@ -147,7 +147,7 @@ class Synthesizer:
                     self._pool.shutdown(wait=True)
                 context = multiprocessing.get_context("spawn")
                 self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=context,
-                                                 initializer=_start_worker, initargs=(engine_name, options))
+                                                 initializer=_start_worker, initargs=(engine_name, options, os.getpid()))
                 self._engine = (engine_name, options)
             return self._pool
 

@@ -18,6 +18,7 @@ from narrate.errors import EngineError, VoiceError
 from narrate.version import package_version
 from narrate.voice import kokoro_assets as assets
 from narrate.voice.engines import EngineSpec, EngineVoice, Pace, Speech, WorkerPolicy
+from narrate.voice.engines.onnx import cuda_available, session_options, threads_per_worker, workers_for
 
 if TYPE_CHECKING:
     from narrate.voice.presets import VoicePreset
@@ -90,22 +91,9 @@ def tokens_of(phonemes: str) -> list[int]:
     return [VOCAB[symbol] for symbol in phonemes if symbol in VOCAB][:MAX_TOKENS]
 
 
-def cuda_available() -> bool:
-    try:
-        import onnxruntime
-    except ImportError:
-        return False
-    return "CUDAExecutionProvider" in onnxruntime.get_available_providers()
-
-
 def default_workers(cores: int, device: str) -> int:
-    if device == "cuda":
-        return 1
-    from narrate.voice.engines.piper import available_memory
-
-    memory = available_memory()
-    by_cores = max(1, cores // CORES_PER_WORKER)
-    return max(1, min(by_cores, by_cores if memory is None else memory // WORKER_MEMORY_BYTES))
+    """One single-thread worker per core, as far as free memory allows; one on a GPU."""
+    return workers_for(cores, device, CORES_PER_WORKER, WORKER_MEMORY_BYTES)
 
 
 class KokoroEngine:
@@ -122,13 +110,7 @@ class KokoroEngine:
         from narrate.voice.ipa import Phonemizer
 
         self._np, self._ort = numpy, onnxruntime
-        options = onnxruntime.SessionOptions()
-        if threads:
-            options.intra_op_num_threads = threads
-            options.inter_op_num_threads = 1
-        providers: list[Any] = ["CPUExecutionProvider"]
-        if device == "cuda":
-            providers.insert(0, ("CUDAExecutionProvider", {"cudnn_conv_algo_search": "HEURISTIC"}))
+        options, providers = session_options(onnxruntime, device, threads)
         model = assets.ensure_model()
         try:
             self._session = onnxruntime.InferenceSession(str(model), sess_options=options, providers=providers)
@@ -264,7 +246,7 @@ SPEC = EngineSpec(
     devices=("cpu", "cuda"),
     cuda_available=cuda_available,
     workers=WorkerPolicy(default_workers=default_workers, min_chunks_per_worker=3,
-                         threads_per_worker=lambda cores, workers: max(1, cores // max(1, workers))),
+                         threads_per_worker=threads_per_worker),
     pace=Pace(rate_of=lambda settings: round(NATURAL_WPM * settings.speed), with_rate=_with_rate),
     refused={"rate": "use speed (1.0 = the voice's own pace, above 1 is faster)",
              "pitch": "Kokoro voices have no pitch setting"},

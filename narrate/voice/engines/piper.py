@@ -21,7 +21,6 @@ import importlib
 import json
 import logging
 import os
-import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from narrate.version import package_version
 from narrate.errors import EngineError, VoiceError
 from narrate.voice.engines import EngineSpec, EngineVoice, Pace, Speech, WorkerPolicy
+from narrate.voice.engines.onnx import cuda_available, session_options, threads_per_worker, workers_for
 
 if TYPE_CHECKING:
     from narrate.voice.presets import VoicePreset
@@ -154,39 +154,9 @@ def rate_for_length_scale(length_scale: float | None) -> int:
     return round(NATURAL_WPM / (length_scale or 1.0))
 
 
-def cuda_available() -> bool:
-    """True when onnxruntime-gpu is installed and sees a CUDA device."""
-    try:
-        import onnxruntime
-    except ImportError:
-        return False
-    return "CUDAExecutionProvider" in onnxruntime.get_available_providers()
-
-
-def available_memory() -> int | None:
-    """MemAvailable from /proc/meminfo (Linux); None elsewhere."""
-    try:
-        text = Path("/proc/meminfo").read_text()
-    except OSError:
-        return None
-    match = re.search(r"^MemAvailable:\s+(\d+) kB", text, re.MULTILINE)
-    return int(match.group(1)) * 1024 if match else None
-
-
 def default_workers(cores: int, device: str = "cpu", memory: int | None = None) -> int:
-    """One worker per CORES_PER_WORKER cores, as far as free memory allows; one on a GPU
-    (workers would only queue for it)."""
-    if device == "cuda":
-        return 1
-    memory = available_memory() if memory is None else memory
-    by_cores = cores // CORES_PER_WORKER
-    by_memory = by_cores if memory is None else memory // WORKER_MEMORY_BYTES
-    return max(1, min(by_cores, by_memory))
-
-
-def threads_per_worker(cores: int, workers: int) -> int:
-    """onnxruntime intra-op threads, so that workers x threads <= cores."""
-    return max(1, cores // max(1, workers))
+    """One worker per CORES_PER_WORKER cores, as far as free memory allows; one on a GPU."""
+    return workers_for(cores, device, CORES_PER_WORKER, WORKER_MEMORY_BYTES, memory)
 
 
 def _import_piper() -> tuple[Any, Any]:
@@ -264,13 +234,7 @@ class PiperEngine:
         if model_path in self._loaded:
             return self._loaded[model_path]
         ort = self._onnxruntime
-        options = ort.SessionOptions()
-        if self.threads:
-            options.intra_op_num_threads = self.threads
-            options.inter_op_num_threads = 1
-        providers: list[Any] = ["CPUExecutionProvider"]
-        if self.device == "cuda":
-            providers.insert(0, ("CUDAExecutionProvider", {"cudnn_conv_algo_search": "HEURISTIC"}))
+        options, providers = session_options(ort, self.device, self.threads)
         config_path = model_path.with_name(model_path.name + ".json")
         try:
             config = self._piper.PiperConfig.from_dict(json.loads(config_path.read_text(encoding="utf-8")))

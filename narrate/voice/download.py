@@ -40,7 +40,7 @@ class Expected:
 def fetch(url: str, target: Path, expected: Expected | None, progress: Progress | None = None,
           offline_hint: str = "") -> Path:
     """Download `url` to `target` unless it is already there and correct."""
-    if target.is_file() and (expected is None or _digest(target, expected.algorithm) == expected.digest):
+    if target.is_file() and (expected is None or file_digest(target, expected.algorithm) == expected.digest):
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
     part = target.with_name(target.name + ".part")
@@ -83,7 +83,7 @@ def fetch(url: str, target: Path, expected: Expected | None, progress: Progress 
 
 def _finish(part: Path, target: Path, expected: Expected | None, url: str) -> Path:
     if expected is not None:
-        actual = _digest(part, expected.algorithm)
+        actual = file_digest(part, expected.algorithm)
         if actual != expected.digest:
             part.unlink(missing_ok=True)
             raise DownloadError(f"{target.name} from {url} is not the file expected ({expected.algorithm} "
@@ -93,7 +93,8 @@ def _finish(part: Path, target: Path, expected: Expected | None, url: str) -> Pa
     return target
 
 
-def _digest(path: Path, algorithm: str) -> str:
+def file_digest(path: Path, algorithm: str = "sha256") -> str:
+    """The hex digest of a file, read in 1 MB blocks (voices and models are large)."""
     digest = hashlib.new(algorithm)
     with path.open("rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from narrate.errors import EngineError
 from narrate.fileio import atomic_path
+from narrate.voice.download import file_digest
 
 MODEL_NAME = "kokoro-v1.0.int8.onnx"
 MODEL_SHA256 = "6e742170d309016e5891a994e1ce1559c702a2ccd0075e67ef7157974f6406cb"
@@ -77,11 +78,7 @@ def language_of(voice_id: str) -> tuple[str, str]:
 
 
 def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+    return file_digest(path, "sha256")
 
 
 def packaged_model_parts() -> list[Path] | None:

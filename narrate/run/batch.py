@@ -113,12 +113,10 @@ def gather(inputs: Sequence[Path | str], out_dir: Path | None = None, pattern: s
     the folder tree under `out_dir` (default: beside each input), in `output_format` (default
     MP3). A string is a web address, narrated to a name taken from its path."""
     from narrate.audio.formats import DEFAULT_FORMAT, suffix_for
+    from narrate.episode.outputs import is_own_output
     from narrate.text.readers import supported_extensions
 
-    from narrate.episode.outputs import is_own_output
-
     suffix = suffix_for(output_format or DEFAULT_FORMAT)
-
     extensions = set(supported_extensions())
     jobs: list[Job] = []
     for given in inputs:

@@ -58,6 +58,9 @@ def kokoro_installed() -> Path:
     tarball = kokoro_js_tarball()
     get_kokoro(tarball, KOKORO_TEST_VOICES)
     kokoro_assets.ensure_model()
+    from narrate.voice.engines.kokoro import model_for
+
+    model_for("cpu")  # the faster model, built once for the whole run (about a minute)
     return tarball
 
 

@@ -53,6 +53,20 @@ def get(name: str, source: Path | None, voices: tuple[str, ...]) -> None:
         click.echo(f"{installed.what}: installed {', '.join(installed.added)} in {installed.folder}")
     if installed.present and not installed.added:
         click.echo(f"{installed.what}: already installed in {installed.folder}")
+    if name == "kokoro":
+        _prepare_kokoro()
+
+
+def _prepare_kokoro() -> None:
+    """Build Kokoro's faster model now, so that the first narration does not wait for it."""
+    from narrate.errors import EngineError
+    from narrate.voice.engines.kokoro import model_for
+    from narrate.voice.engines.onnx import cuda_available
+
+    try:
+        model_for("cuda" if cuda_available() else "cpu")
+    except EngineError as exc:  # onnxruntime missing: narrate says so when it is used
+        click.echo(f"note: {exc}", err=True)
 
 
 def _close(bar: dict[str, Any]) -> None:

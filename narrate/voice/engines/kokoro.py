@@ -10,13 +10,16 @@ One session per worker process, reused for every chunk; 500-900 MB resident each
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from narrate.errors import EngineError, VoiceError
 from narrate.version import package_version
 from narrate.voice import kokoro_assets as assets
+from narrate.voice import kokoro_fast
 from narrate.voice.engines import EngineSpec, EngineVoice, Pace, Speech, WorkerPolicy
 from narrate.voice.engines.onnx import cuda_available, session_options, threads_per_worker, workers_for
 
@@ -35,6 +38,8 @@ WORKER_MEMORY_BYTES = 900 * 1024 * 1024
 # speech than it saves (measured on 2 cores: CPU time / speech 0.76-0.87 with one thread,
 # 1.07 with two; bench/neural.py: 2 workers x 1 thread took 0.81x the time of 1 x 2).
 CORES_PER_WORKER = 1
+MODEL_ENV = "NARRATE_KOKORO_MODEL"
+MODEL_CHOICES = ("fast", "published")
 _SILENCE_THRESHOLD = 0.01
 _EDGE = int(0.03 * SAMPLE_RATE)
 
@@ -91,6 +96,23 @@ def tokens_of(phonemes: str) -> list[int]:
     return [VOCAB[symbol] for symbol in phonemes if symbol in VOCAB][:MAX_TOKENS]
 
 
+def model_for(device: str) -> tuple[Path, str]:
+    """(model file, what it is): on a CPU the faster model (narrate.voice.kokoro_fast), built
+    here the first time, unless NARRATE_KOKORO_MODEL=published; the published one elsewhere."""
+    published = assets.ensure_model()
+    note = f"int8 {assets.MODEL_SHA256[:12]}"
+    choice = os.environ.get(MODEL_ENV, "fast").strip().lower() or "fast"
+    if choice not in MODEL_CHOICES:
+        raise EngineError(f"{MODEL_ENV}={choice!r}: choose {' or '.join(MODEL_CHOICES)}")
+    if choice == "published" or device != "cpu":
+        return published, note
+    fast = kokoro_fast.ensure_fast_model(published)
+    if fast is None:
+        return published, note
+    built = kokoro_fast.stamp() or {}
+    return fast, f"{note}, static vocoder {str(built.get('sha256', ''))[:12]}"
+
+
 def default_workers(cores: int, device: str) -> int:
     """One single-thread worker per core, as far as free memory allows; one on a GPU."""
     return workers_for(cores, device, CORES_PER_WORKER, WORKER_MEMORY_BYTES)
@@ -111,7 +133,7 @@ class KokoroEngine:
 
         self._np, self._ort = numpy, onnxruntime
         options, providers = session_options(onnxruntime, device, threads)
-        model = assets.ensure_model()
+        model, self._model_note = model_for(device)
         try:
             self._session = onnxruntime.InferenceSession(str(model), sess_options=options, providers=providers)
         except Exception as exc:  # onnxruntime raises its own Fail/InvalidProtobuf types
@@ -120,7 +142,7 @@ class KokoroEngine:
         self._styles: dict[str, Any] = {}
 
     def version(self) -> str:
-        return (f"kokoro-82M int8 {assets.MODEL_SHA256[:12]}; onnxruntime {self._ort.__version__}; "
+        return (f"kokoro-82M {self._model_note}; onnxruntime {self._ort.__version__}; "
                 f"espeakng-loader {package_version('espeakng-loader')}")
 
     def voices(self) -> list[EngineVoice]:
@@ -204,7 +226,7 @@ def preflight(voice: VoicePreset) -> None:
         import onnxruntime  # noqa: F401
     except ImportError as exc:
         raise EngineError(f"the Kokoro engine is not installed ({exc.name} missing): {INSTALL_HINT}") from exc
-    assets.ensure_model()  # joined once here, not by every worker at the same time
+    model_for("cuda" if cuda_available() else "cpu")  # joined (and built) once here, not by every worker
     if not assets.voice_file(voice.voice).is_file():
         raise _missing_voice(voice.voice)
 

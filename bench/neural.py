@@ -2,12 +2,15 @@
 
     python bench/neural.py --words 300                 # Kokoro heart and Piper joe
     python bench/neural.py --engine kokoro --words 5000 --jobs 2
+    python bench/neural.py --words 5000 --whole --no-single   # narrate to MP3, N workers only
 
 For each engine: narrate's synthesis (the script's chunks through the worker pool, 1 and N
 workers, cold cache: no cache is used here) against one call of the plain library over the
 whole text (kokoro-onnx `Kokoro.create`, piper-tts `PiperVoice.synthesize`), if installed.
-Prints wall time, seconds of speech, RTF (time / speech), narrate/plain time ratio, and the
-peak resident memory of a worker. Text: the first N words of bench/corpus/books.
+With --whole, narrate's run is the whole command (narrate_file to an MP3: synthesis, loudness,
+encoding, tags; cold cache) instead of synthesis alone. Prints wall time, seconds of speech,
+RTF (time / speech), narrate/plain time ratio, and the peak resident memory of a worker.
+Text: the first N words of bench/corpus/books.
 """
 
 from __future__ import annotations
@@ -34,6 +37,18 @@ VOICES = {"kokoro": "heart", "piper": "joe"}
 
 def text_of(words: int) -> str:
     return " ".join(TEXT.read_text(encoding="utf-8").split()[:words])
+
+
+def narrate_whole(engine: str, text: str, jobs: int) -> tuple[float, float]:
+    """(wall seconds, speech seconds) for `narrate` over `text` to an MP3, cold cache."""
+    from narrate.episode.pipeline import narrate_file
+
+    folder = Path(tempfile.mkdtemp())
+    source = folder / "bench.txt"
+    source.write_text(text, encoding="utf-8")
+    started = time.perf_counter()
+    episode = narrate_file(source, folder / "bench.mp3", voice=VOICES[engine], jobs=jobs, cache=False)
+    return time.perf_counter() - started, episode.duration
 
 
 def narrate_run(engine: str, text: str, jobs: int) -> tuple[float, float]:
@@ -79,6 +94,8 @@ def main() -> None:
     parser.add_argument("--engine", choices=sorted(VOICES), action="append")
     parser.add_argument("--words", type=int, default=300)
     parser.add_argument("--jobs", type=int, default=default_jobs(), help="N for the parallel run")
+    parser.add_argument("--whole", action="store_true", help="time the whole narrate run to an MP3")
+    parser.add_argument("--no-single", action="store_true", help="skip the 1-worker run")
     args = parser.parse_args()
     text = text_of(args.words)
     print(f"{len(text.split())} words; {default_jobs()} cores")
@@ -86,10 +103,11 @@ def main() -> None:
         plain = (plain_kokoro if engine == "kokoro" else plain_piper)(text)
         if plain is not None:
             print(f"{engine:<7} plain library : {plain[0]:7.1f} s for {plain[1]:6.1f} s of speech, RTF {plain[0] / plain[1]:.3f}")
-        for jobs in sorted({1, args.jobs}):
-            wall, speech = narrate_run(engine, text, jobs)
+        for jobs in sorted({args.jobs} if args.no_single else {1, args.jobs}):
+            wall, speech = (narrate_whole if args.whole else narrate_run)(engine, text, jobs)
             ratio = f", {wall / plain[0]:.2f}x the plain time" if plain else ""
-            print(f"{engine:<7} narrate {jobs} job(s): {wall:7.1f} s for {speech:6.1f} s of speech, "
+            what = "whole run" if args.whole else "synthesis"
+            print(f"{engine:<7} narrate {what}, {jobs} job(s): {wall:7.1f} s for {speech:6.1f} s of speech, "
                   f"RTF {wall / speech:.3f}{ratio}")
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"peak resident memory of one worker process: {peak:.0f} MB")

@@ -84,17 +84,20 @@ def _spoken(info: dict) -> str:
     return " ".join(chunk["text"] for chunk in info["chunks"])
 
 
-@pytest.mark.parametrize("name, text, voice, kept", [
-    ("climat.txt", FRENCH, "roa/fr", ["1er janvier 2027", "$3 milliards", "12 %"]),
-    ("klima.html", GERMAN, "gmw/de", ["1. Januar 2027", "$3 Mrd.", "12 %"]),
+@pytest.mark.parametrize("name, text, language, voice, kept", [
+    ("climat.txt", FRENCH, "fr", "roa/fr", ["1er janvier 2027", "$3 milliards", "12 %"]),
+    ("klima.html", GERMAN, "de", "gmw/de", ["1. Januar 2027", "$3 Mrd.", "12 %"]),
 ])
-def test_french_and_german_are_read_by_a_voice_of_their_language(unset, tmp_path, name, text, voice, kept):
+def test_french_and_german_are_read_by_a_voice_of_their_language(unset, tmp_path, name, text, language, voice,
+                                                                   kept):
     """French detected from the text, German from the HTML lang; no English rule (years,
     percentages, abbreviations) rewrites them."""
     source = tmp_path / name
     source.write_text(text, encoding="utf-8")
     info = _inspect(source)
     assert info["voice"]["voice"] == voice and info["voice"]["engine"] == "espeak"
+    assert info["language"] == language
+    assert info["voice"]["language"].startswith(language)
     spoken = _spoken(info)
     for words in kept:
         assert words in spoken
@@ -109,6 +112,7 @@ def test_front_matter_language_picks_the_voice(unset, tmp_path):
     plain = tmp_path / "kurz.txt"
     plain.write_text("Kurz\n\nGuten Morgen.\n", encoding="utf-8")
     assert _inspect(plain)["voice"]["voice"] == resolve_voice(None).voice  # the English default
+    assert _inspect(plain)["language"] is None  # too little text to tell: read as English
 
 
 def test_english_rules_still_apply_to_english(tmp_path):

@@ -107,3 +107,23 @@ def test_too_little_memory_keeps_the_published_model(kokoro_installed, tmp_path,
         assert kokoro_fast.ensure_fast_model(kokoro_assets.ensure_model()) is None
     assert "needs 3 GB of free memory" in caplog.text
     assert kokoro_fast.stamp() is None  # not settled: a later run with more memory builds it
+
+
+
+def test_a_damaged_built_model_is_dropped_and_the_published_one_speaks(kokoro_installed, tmp_path, monkeypatch,
+                                                                       caplog):
+    import onnxruntime
+
+    _private_data_dir(tmp_path, monkeypatch)
+    kokoro_assets.ensure_model()  # joined again from the PyPI parts into the private folder
+    damaged = kokoro_fast.fast_model_path()
+    damaged.write_bytes(b"not a model" * 1000)
+    (tmp_path / "kokoro" / kokoro_fast.STAMP_NAME).write_text(json.dumps({
+        "source": kokoro_assets.MODEL_SHA256, "recipe": kokoro_fast.RECIPE, "onnxruntime": onnxruntime.__version__,
+        "size": damaged.stat().st_size, "sha256": "0" * 64}))
+    engine = kokoro.KokoroEngine("cpu", 1)
+    with caplog.at_level(logging.WARNING, logger="narrate"):
+        assert len(engine.synthesize("Hello.", resolve_voice("heart")).pcm) > 0
+    assert "faster model did not load" in caplog.text
+    assert "static vocoder" not in engine.version()
+    assert not damaged.exists() and "failed" in kokoro_fast.stamp()

@@ -42,8 +42,9 @@ def describe_script(script: Script, voice: VoicePreset) -> dict[str, Any]:
         "author": document.author,
         "date": document.date,
         "source": document.source,
+        "language": document.language,  # declared or detected; null: too little text to tell
         "voice": {"name": voice.name, "engine": voice.engine, "voice": voice.voice,
-                  "rate": voice.rate, "volume": voice.volume, **asdict(voice.settings)},
+                  "language": voice.language, "rate": voice.rate, "volume": voice.volume, **asdict(voice.settings)},
         "estimated_duration": round(total, 2),
         "times": "estimated",  # from word counts; the file's own come from the audio itself
         "chapters": [{"title": c.title, "start": round(c.start, 2)}

@@ -30,7 +30,7 @@ from narrate.episode import planning
 from narrate.episode.concurrency import SynthesisAhead, in_background
 from narrate.episode.options import NarrateOptions
 from narrate.episode.timeline import start_times
-from narrate.model import SAMPLE_WIDTH, Chunk, Script
+from narrate.model import SAMPLE_WIDTH, Chunk, ChunkProgress, Script
 
 if TYPE_CHECKING:
     from narrate.synthesis.synthesizer import Synthesizer
@@ -151,7 +151,11 @@ class BlockRenderer:
         bitrate = opts.bitrate or job.fmt.default_bitrate or "64k"
         scratch = job.work / "segments"
         opening, rate, planned = opening_pcm(synthesizer, chunks, voice, engine, scratch)
-        ahead = SynthesisAhead(synthesizer, chunks, planned, voice, engine, scratch)
+        policy = voice.spec.workers
+        chunks_first = policy is not None and policy.chunks_before_blocks
+        progress = forward_only(opts.progress)
+        ahead = SynthesisAhead(synthesizer, chunks, planned, voice, engine, scratch,
+                               progress if chunks_first else None)
         settings = (job.fmt.name, opts.bitrate, opts.sample_rate, True)
         offset = memory.offset_guess(settings)
         basis = planning.plan_basis(opening, rate, target, bitrate, offset)
@@ -171,14 +175,16 @@ class BlockRenderer:
                                             target, bitrate, offset, True)
                     memory.learn(settings, offset, plan)
                 plan = planning.steady_plan(plan, previous.plan if previous else None)
-        finally:
-            counted = set(range(planned)) | ahead.stop()
+        except BaseException:
+            ahead.stop()
+            raise
+        counted = set(range(planned)) | (ahead.finish() if chunks_first else ahead.stop())
         # short texts: check the sample through the codec while the blocks encode
         checked = in_background(planning.checked_plan, opening, rate, target, bitrate, offset,
                                 memory) if speculate else None
         blocks = synthesizer.blocks(chunks, voice, bitrate, Leveling(plan.gain_db, plan.limit_db), engine,
                                     scratch, counted)
-        joined = join_blocks(blocks, job.temp, len(chunks), opts.progress)
+        joined = join_blocks(blocks, job.temp, len(chunks), progress)
         if checked is not None:
             full = checked.result()
             memory.learn(settings, offset, full)
@@ -201,6 +207,21 @@ class BlockRenderer:
         return Rendered(duration=joined.duration, starts=joined.starts, speech=joined.speech,
                         delivered=delivered, openings=joined.openings,
                         plan=planning.RecordedPlan(plan, basis))
+
+
+def forward_only(progress: ChunkProgress | None) -> ChunkProgress | None:
+    """`progress`, told only of counts past the last one: synthesis ahead reports first, then
+    the joined blocks count again from the start."""
+    if progress is None:
+        return None
+    furthest = [-1]
+
+    def tell(done: int, total: int, seconds: float) -> None:
+        if done > furthest[0]:
+            furthest[0] = done
+            progress(done, total, seconds)
+
+    return tell
 
 
 def opening_pcm(synthesizer: Synthesizer, chunks: Sequence[Chunk], voice: VoicePreset,

@@ -1,14 +1,14 @@
 """Kokoro's faster model: the published int8 model with its vocoder's convolutions quantized
 statically, built once on this machine from files already here.
 
-Why: two thirds of Kokoro's CPU time goes to 48 convolutions in the vocoder (the generator's
+Why: two thirds of Kokoro's CPU time goes to the vocoder's convolutions (the generator's
 residual blocks, at 4,800 frames per second of speech). The published model quantizes their
-inputs on the fly (`ConvInteger`: uint8 x uint8, through one large im2col buffer);
-onnxruntime's `QLinearConv` with per-channel int8 weights and fixed input ranges runs the same
-convolutions about 1.5 times as fast. The ranges are measured once, here, by running the
-model over a calibration paragraph in the installed voices. Measured on 2 cores
-(bench/neural.py, docs/engines.md): 0.80 -> 0.54 CPU-seconds per second of speech, word error
-rate unchanged. Everything else in the model (text encoder, prosody, durations) stays as
+inputs on every call (`ConvInteger`: uint8 x uint8 through one large im2col buffer);
+onnxruntime's `QLinearConv`, with per-channel int8 weights and input ranges fixed in advance,
+runs the same convolutions about 1.5 times as fast. The ranges are measured once, here, by
+running the model over a calibration paragraph in the installed preset voices. Measured on
+2 cores: 0.80 -> 0.54 CPU-seconds per second of speech, word error rate within 0.03
+(docs/voices.md). Everything before the vocoder (text encoder, durations, pitch) stays as
 published, so timing and pronunciation are the same.
 
 Needs the `onnx` package (in the kokoro extra); without it, on a GPU, or with
@@ -82,6 +82,13 @@ def _settled(onnxruntime_version: str) -> bool:
 def _ready() -> Path | None:
     data = stamp() or {}
     return None if "failed" in data else fast_model_path()
+
+
+def discard(reason: str, onnxruntime_version: str) -> None:
+    """Drop a built model that did not load, and note it as failed (not rebuilt every run)."""
+    fast_model_path().unlink(missing_ok=True)
+    _write_stamp({"source": assets.MODEL_SHA256, "recipe": RECIPE, "onnxruntime": onnxruntime_version,
+                  "failed": reason[:300]})
 
 
 def can_build() -> bool:

@@ -80,6 +80,10 @@ class WorkerPolicy:
     min_chunks_per_worker: int
     threads_per_worker: Callable[[int, int], int]
     """(cores, workers) -> intra-op threads for each worker."""
+    chunks_before_blocks: bool = True
+    """Synthesise every chunk (spread over the workers chunk by chunk) before the blocks are
+    encoded: for engines whose synthesis dwarfs encoding, so no worker is left alone with a
+    last block of 8-40 chunks (narrate.episode.concurrency.SynthesisAhead.finish)."""
 
 
 @dataclass(frozen=True)

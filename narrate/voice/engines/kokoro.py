@@ -10,6 +10,7 @@ One session per worker process, reused for every chunk; 500-900 MB resident each
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 from dataclasses import dataclass, replace
@@ -22,6 +23,8 @@ from narrate.voice import kokoro_assets as assets
 from narrate.voice import kokoro_fast
 from narrate.voice.engines import EngineSpec, EngineVoice, Pace, Speech, WorkerPolicy
 from narrate.voice.engines.onnx import cuda_available, session_options, threads_per_worker, workers_for
+
+log = logging.getLogger("narrate")
 
 if TYPE_CHECKING:
     from narrate.voice.presets import VoicePreset
@@ -132,14 +135,32 @@ class KokoroEngine:
         from narrate.voice.ipa import Phonemizer
 
         self._np, self._ort = numpy, onnxruntime
-        options, providers = session_options(onnxruntime, device, threads)
-        model, self._model_note = model_for(device)
-        try:
-            self._session = onnxruntime.InferenceSession(str(model), sess_options=options, providers=providers)
-        except Exception as exc:  # onnxruntime raises its own Fail/InvalidProtobuf types
-            raise EngineError(f"cannot load the Kokoro model {model}: {exc}") from exc
+        self._options = session_options(onnxruntime, device, threads)
+        self._model, self._model_note = model_for(device)
+        self._loaded: Any = None
         self._phonemizer = Phonemizer()
         self._styles: dict[str, Any] = {}
+
+    @property
+    def _session(self) -> Any:
+        """The model, loaded on first use: the main process asks only for `version()` (for the
+        cache keys) and never pays the load (2-3 s, 900 MB) when workers speak."""
+        if self._loaded is None:
+            self._loaded = self._load()
+        return self._loaded
+
+    def _load(self) -> Any:
+        options, providers = self._options
+        try:
+            return self._ort.InferenceSession(str(self._model), sess_options=options, providers=providers)
+        except Exception as exc:  # onnxruntime raises its own Fail/InvalidProtobuf types
+            if self._model == assets.ensure_model():
+                raise EngineError(f"cannot load the Kokoro model {self._model}: {exc}") from exc
+            # The built copy is damaged: drop it and speak with the published one.
+            log.warning(f"note: Kokoro's faster model did not load ({exc}); using the published model")
+            kokoro_fast.discard(str(exc), self._ort.__version__)
+            self._model, self._model_note = assets.ensure_model(), f"int8 {assets.MODEL_SHA256[:12]}"
+            return self._ort.InferenceSession(str(self._model), sess_options=options, providers=providers)
 
     def version(self) -> str:
         return (f"kokoro-82M {self._model_note}; onnxruntime {self._ort.__version__}; "

@@ -244,6 +244,32 @@ def test_ctrl_c_without_the_cache_exits_130_and_leaves_nothing(tmp_path: Path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["long.txt"]
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_while_a_neural_voice_speaks_exits_130(tmp_path: Path, jobs: str):
+    """In one process or with workers synthesising every chunk first: Ctrl-C ends with 130,
+    not an abort inside onnxruntime (synthesis ahead in a thread of one process did that)."""
+    pytest.importorskip("piper", reason="the Piper extra is not installed")
+    src = tmp_path / "long.txt"
+    sentence = "The long road ran along the river, past the mill, the church and the farms, to the sea."
+    src.write_text("Long\n\n" + "\n\n".join(f"{sentence} Part {n} of the walk. {sentence}" for n in range(120)),
+                   encoding="utf-8")
+    run = subprocess.Popen(narrate_cmd(src, "-o", tmp_path / "long.mp3", "--no-cache", "-j", jobs, "--voice", "joe",
+                                       "-q"),
+                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        # past the opening (about a minute of speech, the loudness plan): synthesis ahead runs
+        assert _wait_for(lambda: len([p for p in tmp_path.glob(".long.*.work/segments/**/*") if p.is_file()]) >= 24,
+                         120)
+        os.killpg(run.pid, signal.SIGINT)
+        _, stderr = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert run.returncode == 130, stderr
+    assert "terminate called" not in stderr and "Traceback" not in stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["long.txt"]
+
+
 def _children(pid: int) -> list[int]:
     import psutil
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import shutil
 from pathlib import Path
 
@@ -127,3 +128,43 @@ def test_a_damaged_built_model_is_dropped_and_the_published_one_speaks(kokoro_in
     assert "faster model did not load" in caplog.text
     assert "static vocoder" not in engine.version()
     assert not damaged.exists() and "failed" in kokoro_fast.stamp()
+
+
+def test_a_read_only_data_folder_keeps_the_published_model(kokoro_installed, tmp_path, monkeypatch, caplog):
+    _private_data_dir(tmp_path, monkeypatch)
+    source = kokoro_assets.ensure_model()
+    folder = tmp_path / "kokoro"
+    folder.chmod(0o555)
+    try:
+        if os.access(folder, os.W_OK):
+            pytest.skip("running as a user whom permissions do not stop (root)")
+        with caplog.at_level(logging.WARNING, logger="narrate"):
+            assert kokoro_fast.ensure_fast_model(source) is None
+        assert "cannot prepare Kokoro's faster model" in caplog.text
+    finally:
+        folder.chmod(0o755)
+
+
+def test_a_build_killed_midway_leaves_only_its_work_folder(kokoro_installed, tmp_path, monkeypatch):
+    """Everything a build writes (the quantizer's helper model too) is inside building-*,
+    which the next build sweeps; the model itself appears by one rename."""
+    _private_data_dir(tmp_path, monkeypatch)
+    source = kokoro_assets.ensure_model()
+    seen: list[Path] = []
+
+    def interrupted(*args: object, **kwargs: object) -> None:  # the quantizer, stopped midway
+        import tempfile
+
+        seen.append(Path(tempfile.mkdtemp(prefix="ort.quant.")))  # as onnxruntime's quantizer does
+        raise KeyboardInterrupt
+
+    import onnxruntime.quantization
+
+    monkeypatch.setattr(onnxruntime.quantization, "quantize_static", interrupted)
+    leftover = tmp_path / "kokoro" / f"{kokoro_fast.WORK_PREFIX}old"
+    leftover.mkdir()
+    with pytest.raises(KeyboardInterrupt):
+        kokoro_fast.ensure_fast_model(source)
+    assert seen and seen[0].parent.name.startswith(kokoro_fast.WORK_PREFIX)
+    assert sorted(p.name for p in (tmp_path / "kokoro").iterdir()) == [".build.lock", kokoro_assets.MODEL_NAME,
+                                                                       "voices"]

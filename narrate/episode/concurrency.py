@@ -48,13 +48,13 @@ class SynthesisAhead:
 
     def __init__(self, synthesizer: Synthesizer, chunks: Sequence[Chunk], start: int,
                  voice: VoicePreset, options: EngineOptions | None, scratch: Path,
-                 progress: ChunkProgress | None = None) -> None:
+                 progress: ChunkProgress | None = None, seconds: float = 0.0) -> None:
         self._stopping = threading.Event()
         self._done: set[int] = set()
         self._start = start
         self._total = len(chunks)
         self._progress = progress
-        self._seconds = 0.0
+        self._seconds = seconds  # of speech before `start` (the opening)
         self._segments = synthesizer.synthesize(chunks[start:], voice, options, scratch, only_missing=True)
         self._thread = threading.Thread(target=self._run, name="narrate-ahead", daemon=True)
         self._thread.start()

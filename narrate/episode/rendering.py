@@ -152,10 +152,13 @@ class BlockRenderer:
         scratch = job.work / "segments"
         opening, rate, planned = opening_pcm(synthesizer, chunks, voice, engine, scratch)
         policy = voice.spec.workers
-        chunks_first = policy is not None and policy.chunks_before_blocks
+        # with one job nothing is left waiting for the last block, and synthesis would run in a
+        # thread of this process, which Ctrl-C cannot stop inside onnxruntime without an abort
+        chunks_first = policy is not None and policy.chunks_before_blocks and synthesizer.jobs > 1
         progress = forward_only(opts.progress)
         ahead = SynthesisAhead(synthesizer, chunks, planned, voice, engine, scratch,
-                               progress if chunks_first else None)
+                               progress if chunks_first else None,
+                               len(opening) / SAMPLE_WIDTH / rate if rate else 0.0)
         settings = (job.fmt.name, opts.bitrate, opts.sample_rate, True)
         offset = memory.offset_guess(settings)
         basis = planning.plan_basis(opening, rate, target, bitrate, offset)
@@ -178,7 +181,11 @@ class BlockRenderer:
         except BaseException:
             ahead.stop()
             raise
-        counted = set(range(planned)) | (ahead.finish() if chunks_first else ahead.stop())
+        try:
+            counted = set(range(planned)) | (ahead.finish() if chunks_first else ahead.stop())
+        except BaseException:  # Ctrl-C while waiting: let the chunk in hand end, not the process
+            ahead.stop()
+            raise
         # short texts: check the sample through the codec while the blocks encode
         checked = in_background(planning.checked_plan, opening, rate, target, bitrate, offset,
                                 memory) if speculate else None
@@ -210,14 +217,15 @@ class BlockRenderer:
 
 
 def forward_only(progress: ChunkProgress | None) -> ChunkProgress | None:
-    """`progress`, told only of counts past the last one: synthesis ahead reports first, then
-    the joined blocks count again from the start."""
+    """`progress`, told only of counts not behind the furthest one: synthesis ahead reports
+    first, then the joined blocks count again from the start (their last report, with the
+    episode's exact seconds, goes through)."""
     if progress is None:
         return None
     furthest = [-1]
 
     def tell(done: int, total: int, seconds: float) -> None:
-        if done > furthest[0]:
+        if done >= furthest[0]:
             furthest[0] = done
             progress(done, total, seconds)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -26,7 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from narrate.errors import EngineError
+from narrate.errors import EngineError, OutputError
 from narrate.fileio import atomic_path
 from narrate.voice import kokoro_assets as assets
 from narrate.voice.engines.onnx import available_memory
@@ -113,10 +114,16 @@ def ensure_fast_model(source: Path) -> Path | None:
         return _ready()
     if not can_build():
         return None
-    with _build_lock():
-        if _settled(onnxruntime.__version__):  # another worker or run built it meanwhile
-            return _ready()
-        return _build(source, onnxruntime.__version__)
+    try:
+        with _build_lock():
+            if _settled(onnxruntime.__version__):  # another worker or run built it meanwhile
+                return _ready()
+            return _build(source, onnxruntime.__version__)
+    except (OSError, OutputError) as exc:  # a read-only or full data folder: the published model
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        log.warning(f"note: cannot prepare Kokoro's faster model in {assets.kokoro_dir()} ({reason}); "
+                    f"using the published model")
+        return None
 
 
 @contextmanager
@@ -129,7 +136,11 @@ def _build_lock() -> Iterator[None]:
         except ImportError:  # not POSIX: builds may race, each still writes atomically
             yield
             return
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            log.warning("note: waiting for another narrate to finish preparing Kokoro's faster model")
+            fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield
         finally:
@@ -153,8 +164,11 @@ def _build(source: Path, onnxruntime_version: str) -> Path | None:
     try:
         dequantized = work / "generator-float.onnx"
         _float_generator_convs(source, dequantized)
-        with atomic_path(target) as temporary:
-            _quantize_statically(dequantized, Path(temporary), _calibration_feeds(voices))
+        built = work / FAST_NAME
+        _quantize_statically(dequantized, built, _calibration_feeds(voices), work)
+        os.replace(built, target)  # the same folder: whole or not at all
+    except OSError:
+        raise  # a full or read-only disk passes: noted by the caller, tried again next run
     except Exception as exc:  # onnx / onnxruntime.quantization raise many kinds
         # Narration goes on with the published model; the stamp stops a retry every run.
         log.warning(f"note: could not prepare Kokoro's faster model ({exc}); using the published model")
@@ -266,7 +280,7 @@ def _calibration_feeds(voices: list[str]) -> list[dict[str, Any]]:
     return feeds
 
 
-def _quantize_statically(source: Path, out: Path, feeds: list[dict[str, Any]]) -> None:
+def _quantize_statically(source: Path, out: Path, feeds: list[dict[str, Any]], work: Path) -> None:
     import onnx
     from onnxruntime.quantization import (CalibrationDataReader, CalibrationMethod, QuantFormat,
                                           QuantType, quantize_static)
@@ -282,11 +296,21 @@ def _quantize_statically(source: Path, out: Path, feeds: list[dict[str, Any]]) -
     nodes = [node.name for node in model.graph.node if node.op_type == "Conv" and GENERATOR in node.name
              and any(block in node.name for block in QUANTIZED_BLOCKS)]
     del model
-    with _quiet_root_logger():  # the quantizer's advice to "pre-process" is not for our users
+    with _quiet_root_logger(), _temporary_files_in(work):  # its 130 MB helper model, swept with `work`
         quantize_static(str(source), str(out), Feeds(), quant_format=QuantFormat.QDQ,
                         op_types_to_quantize=["Conv"], nodes_to_quantize=nodes, per_channel=True,
                         weight_type=QuantType.QInt8, activation_type=QuantType.QUInt8,
                         calibrate_method=CalibrationMethod.MinMax)
+
+
+@contextmanager
+def _temporary_files_in(folder: Path) -> Iterator[None]:
+    before = tempfile.tempdir
+    tempfile.tempdir = str(folder)
+    try:
+        yield
+    finally:
+        tempfile.tempdir = before
 
 
 @contextmanager

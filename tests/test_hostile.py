@@ -227,18 +227,24 @@ def _wait_for(predicate, seconds: float = 60) -> bool:  # type: ignore[no-untype
     return False
 
 
-def test_ctrl_c_without_the_cache_exits_130_and_leaves_nothing(tmp_path: Path):
-    src = tmp_path / "long.txt"
-    src.write_text(long_article(200), encoding="utf-8")
-    run = subprocess.Popen(narrate_cmd(src, "-o", tmp_path / "long.mp3", "--no-cache", "-j", "2"),
-                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+def _ctrl_c_when(run: subprocess.Popen, ready, seconds: float = 60) -> str:  # type: ignore[no-untyped-def]
+    """Ctrl-C to the run's process group once `ready()`; its stderr after it ends."""
     try:
-        assert _wait_for(lambda: list(tmp_path.glob(".long.*.work/segments/*")))
+        assert _wait_for(ready, seconds)
         os.killpg(run.pid, signal.SIGINT)
         _, stderr = run.communicate(timeout=60)
     finally:
         if run.poll() is None:
             os.killpg(run.pid, signal.SIGKILL)
+    return stderr
+
+
+def test_ctrl_c_without_the_cache_exits_130_and_leaves_nothing(tmp_path: Path):
+    src = tmp_path / "long.txt"
+    src.write_text(long_article(200), encoding="utf-8")
+    run = subprocess.Popen(narrate_cmd(src, "-o", tmp_path / "long.mp3", "--no-cache", "-j", "2"),
+                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+    stderr = _ctrl_c_when(run, lambda: list(tmp_path.glob(".long.*.work/segments/*")))
     assert run.returncode == 130, stderr
     assert "Traceback" not in stderr and "interrupted" in stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["long.txt"]
@@ -256,15 +262,9 @@ def test_ctrl_c_while_a_neural_voice_speaks_exits_130(tmp_path: Path, jobs: str)
     run = subprocess.Popen(narrate_cmd(src, "-o", tmp_path / "long.mp3", "--no-cache", "-j", jobs, "--voice", "joe",
                                        "-q"),
                            stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        # past the opening (about a minute of speech, the loudness plan): synthesis ahead runs
-        assert _wait_for(lambda: len([p for p in tmp_path.glob(".long.*.work/segments/**/*") if p.is_file()]) >= 24,
-                         120)
-        os.killpg(run.pid, signal.SIGINT)
-        _, stderr = run.communicate(timeout=60)
-    finally:
-        if run.poll() is None:
-            os.killpg(run.pid, signal.SIGKILL)
+    # past the opening (about a minute of speech, the loudness plan): synthesis ahead runs
+    segments = lambda: [p for p in tmp_path.glob(".long.*.work/segments/**/*") if p.is_file()]  # noqa: E731
+    stderr = _ctrl_c_when(run, lambda: len(segments()) >= 24, 120)
     assert run.returncode == 130, stderr
     assert "terminate called" not in stderr and "Traceback" not in stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["long.txt"]

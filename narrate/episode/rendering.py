@@ -178,12 +178,8 @@ class BlockRenderer:
                                             target, bitrate, offset, True)
                     memory.learn(settings, offset, plan)
                 plan = planning.steady_plan(plan, previous.plan if previous else None)
-        except BaseException:
-            ahead.stop()
-            raise
-        try:
             counted = set(range(planned)) | (ahead.finish() if chunks_first else ahead.stop())
-        except BaseException:  # Ctrl-C while waiting: let the chunk in hand end, not the process
+        except BaseException:  # Ctrl-C while planning or waiting: the chunk in hand ends, not the process
             ahead.stop()
             raise
         # short texts: check the sample through the codec while the blocks encode

@@ -491,16 +491,10 @@ NORMALIZERS: tuple[TextFunction, ...] = (
 # The rules that hold in any language: markup, Unicode and whitespace clean-up. The rest say
 # numbers, dates, units and abbreviations in English words, so other languages skip them and
 # leave those to the engine's own rules for the language.
-NEUTRAL_NORMALIZERS: tuple[TextFunction, ...] = (
-    superscript_footnotes,
-    unicode_compatibility,
-    control_characters,
-    plain_quotes,
-    permalink_marks,
-    stray_markup,
-    collapse_whitespace,
-    tidy_punctuation,
-)
+NEUTRAL_NORMALIZERS: tuple[TextFunction, ...] = tuple(rule for rule in NORMALIZERS if rule in {
+    superscript_footnotes, unicode_compatibility, control_characters, plain_quotes, permalink_marks,
+    stray_markup, collapse_whitespace, tidy_punctuation,
+})  # in NORMALIZERS' order, which is kept in one place
 
 
 def normalizers_for(language: str | None) -> tuple[TextFunction, ...]:

@@ -1,0 +1,47 @@
+"""Telephone numbers and IP addresses, digit by digit in their groups:
+'+1 123-123-5678' -> 'plus one, one two three, one two three, five six seven eight';
+'555-1234' -> 'five five five, one two three four'; '123.123.0.40' -> 'one two three dot one
+two three dot zero dot four zero'."""
+
+from __future__ import annotations
+
+import re
+
+from narrate.text.readings.en.speech import English
+from narrate.text.readings.framework import Classifier, Context
+
+
+_RANGE_WORDS = frozenset({"pages", "page", "pp.", "from", "between", "years", "nos.", "lines"})
+
+
+def telephone(speech: English) -> Classifier:
+    def say(match: re.Match[str], context: Context) -> str | None:
+        written = match.group(0)
+        if match.group("ip"):
+            parts = written.split(".")
+            return " dot ".join(speech.digits(part) for part in parts)
+        if re.fullmatch(r"\d{3}-\d{4}", written) and (
+                written[0] in "01" or context.word_before().lower().strip("(,") in _RANGE_WORDS):
+            return None  # "pages 100-1000", "from 150-1200": a range
+        groups = re.findall(r"\+?\d+", written)
+        spoken = []
+        for group in groups:
+            if group.startswith("+"):
+                spoken.append("plus " + speech.digits(group))
+            elif len(group) == 3 and group.endswith("00") and group != "000":
+                spoken.append(speech.cardinal(int(group)))  # "1-800-...": "one, eight hundred, ..."
+            else:
+                spoken.append(speech.digits(group))
+        return ", ".join(spoken)
+
+    sep = r"[\s.\-]"
+    north_american = (rf"(?:\+?1{sep}?|\+\d{{1,3}}{sep})?(?:\(\d{{3}}\){sep}?|\(\d{{3}}\)|\d{{3}}{sep})"
+                      rf"\d{{3}}{sep}\d{{4}}(?:-\d{{1,4}})?")
+    international = rf"\+\d{{1,3}}(?:{sep}\(?\d{{1,5}}\)?){{2,5}}"
+    national = r"0\d{2,4} \d{3,4} \d{3,4}"  # "0800 123 4567", "020 7946 0018"
+    return Classifier(
+        "telephone",
+        rf"(?<![\w+(.\-])(?:(?P<ip>\d{{1,3}}(?:\.\d{{1,3}}){{3}})(?![\w]|\.\d)"
+        rf"|(?:{north_american}|{international}|{national}|\d{{3}}-\d{{2}}-\d{{4}}|\d{{3}}-\d{{4}})(?![\w\-]|[.,]?\d))",
+        say,
+    )

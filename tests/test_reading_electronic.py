@@ -1,0 +1,29 @@
+"""E-mail and web addresses: said as a person reads them out, never spelled or skipped."""
+
+import pytest
+
+from tests.reading_table import classes, said
+
+# (written, what narrate says)
+NOT_THIS_CLASS = {'news@example.com', 'a.bc@gmail.com', 'asdf123@abc.com'}  # left alone, or another class's
+CASES = [
+    ('news@example.com', 'news at example dot com'),
+    ('a.bc@gmail.com', 'a dot bc at gmail dot com'),
+    ('nvidia.com', 'nvidia dot com'),
+    ('https://www.example.com/a/b?id=7.', 'a link to example dot com.'),
+    ('www.bbc.co.uk/news', 'W W W dot bbc dot co dot U K slash news'),
+    ('See https://example.com/news/story today', 'See example dot com slash news slash story today'),
+    ('asdf123@abc.com', 'asdf one two three at abc dot com'),
+    ('http://localhost:631/', 'localhost colon six three one'),
+    ('The website (https://www.sqlite.org/) uses', 'The website (W W W dot sqlite dot org) uses'),
+]
+
+
+@pytest.mark.parametrize(("written", "spoken"), CASES)
+def test_electronic(written, spoken):
+    assert said(written) == spoken
+
+
+@pytest.mark.parametrize("written", [written for written, _ in CASES if written not in NOT_THIS_CLASS])
+def test_the_electronic_class_reads_them(written):
+    assert "url" in classes(written)

@@ -1,0 +1,49 @@
+"""Symbols between words: 'or', 'per', 'slash', 'number', 'hashtag', 'about'."""
+
+import pytest
+
+from tests.reading_table import classes, said
+
+# (written, what narrate says)
+NOT_THIS_CLASS = {'AT&T and R&D', 'upgrade/update', 'the __bold__ text'}  # left alone, or another class's
+CASES = [
+    ('his/her', 'his or her'),
+    ('and/or', 'and or'),
+    ('24/7', 'twenty-four seven'),
+    ('TCP/IP', 'TCP IP'),
+    ('100K hits/day', 'one hundred thousand hits per day'),
+    ('#1', 'number one'),
+    ('#MeToo', 'hashtag MeToo'),
+    ('C#', 'C sharp'),
+    ('~5', 'about five'),
+    ('a → b', 'a to b'),
+    ('w/o', 'without'),
+    ('I/O', 'I O'),
+    ('9/11', 'nine eleven'),
+    ('with ":" separated entries', 'with "colon" separated entries'),
+    ('AT&T and R&D', 'A.T. and T and R and D'),
+    ('upgrade/update', 'upgrade slash update'),
+    ('the "-i" option', 'the "dash i" option'),
+    ('a ** b', 'a b'),
+    ('of the form "?123".', 'of the form "question mark one hundred twenty-three".'),
+    ('support HTTP/1.1 and HTTP/2', 'support HTTP one point one and HTTP two'),
+    ('the value ≈3.2', 'the value about three point two'),
+    ('a ~5 GB file', 'a roughly five gigabyte file'),
+    ('New -P command line option', 'New dash P command line option'),
+    ('Added object.__getstate__(), which', 'Added object dot dunder getstate, which'),
+    ('sys.exc_info()[1].__traceback__.', 'sys.exc info dot dunder traceback.'),
+    ('if __name__ == "__main__":', 'if dunder name equals "dunder main":'),
+    ('the __bold__ text', 'the bold text'),
+    ('up 12.5% y/y', 'up twelve point five percent year on year'),
+    ('the --assume-yes option', 'the dash dash assume dash yes option'),
+]
+
+
+@pytest.mark.parametrize(("written", "spoken"), CASES)
+def test_symbol(written, spoken):
+    assert said(written) == spoken
+
+
+@pytest.mark.parametrize("written", [written for written, _ in CASES if written not in NOT_THIS_CLASS])
+def test_the_symbol_class_reads_them(written):
+    assert "symbol" in classes(written)

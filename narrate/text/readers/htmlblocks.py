@@ -1,0 +1,323 @@
+"""A web page as a flat list of text blocks in reading order, each knowing where it sits.
+
+The article extractor decides which region of a page is the article, but its output loses
+structure a listener needs: text sitting directly in a <blockquote> or <li>, headings with
+links, boxes and their titles, definition lists. So narrate walks the page itself: every
+piece of visible text belongs to exactly one block (a heading, a paragraph, a list item, a
+term, a box title, a caption, a code block, a table), and text before, between and after
+child blocks (mixed content) is a block of its own instead of being lost.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from narrate.text.readers.angles import angle_brackets
+from narrate.text.readers.sections import clean
+
+HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+SKIPPED = frozenset({
+    "script", "style", "noscript", "template", "svg", "math", "button", "select", "option", "input",
+    "textarea", "iframe", "object", "embed", "canvas", "map", "head", "title", "meta", "link",
+    "video", "audio", "picture", "source", "img", "dialog",
+})
+BLOCKS = frozenset({
+    "address", "article", "aside", "blockquote", "body", "center", "dd", "details", "dialog", "dir",
+    "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "header", "hgroup",
+    "hr", "html", "legend", "li", "main", "menu", "nav", "ol", "p", "pre", "section", "summary",
+    "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "caption", "listing", "xmp",
+    *HEADINGS,
+})
+_BOX_CLASS = re.compile(
+    r"^(admonition|note|notice|warning|tip|hint|important|caution|danger|attention|error|seealso|"
+    r"sidebar|callout|topic|info|infobox|aside|box|pullquote|highlights?)$")
+_BOX_TITLE_CLASS = re.compile(r"^(admonition-title|sidebar-title|topic-title|title|callout-title)$")
+# A content system's shortcode its theme did not expand: '[button link="..." type="big"]',
+# '[/button]' (not '[1]', '[sic]' or '[the minister]': a shortcode has attributes or a slash).
+_SHORTCODE = re.compile(
+    r"\[(?:[a-z_][\w-]*(?:\s+[\w-]+\s*=\s*(?:\"[^\"\]]*\"|'[^'\]]*'|[\u201c\u201d\u2033][^\]]*?[\u201c\u201d\u2033]"
+    r"|[^\s\]]+))+\s*/?|/[a-z_][\w-]*)\]")
+# A subheading set as a styled <div> or <p>: 'pf_subheadline', 'article-subhead', 'crosshead'.
+_SUBHEADING_CLASS = re.compile(r"^(?:[\w-]*[-_])?(?:sub-?head(?:line|ing)?|crosshead|intertitle)$")
+SUBHEADING_WORDS = 20
+_END_MARK = re.compile(r"[.!?:;\u2026][\"'\u201d\u2019)\]]*$")
+
+
+@dataclass
+class Block:
+    """One run of text a listener hears as a unit."""
+
+    kind: str
+    """heading, text, item, term, definition, box-title, caption, code, table."""
+    text: str
+    element: Any
+    """The element whose text this is (for the block's ancestry)."""
+    level: int = 0
+    """A heading's level (1-6); 0 for the rest."""
+    link_chars: int = 0
+    """Characters of the text inside links (link lists and menus are mostly links)."""
+    lead: bool = False
+    """The block opens with a bold run-in heading ('<b>Embedded devices</b> Because...')."""
+    item: Any = None
+    """The list item the block belongs to, if any."""
+    rows: tuple[str, ...] = ()
+    """A small table's rows, each its cells joined by commas (a larger table has none)."""
+    columns: int = 0
+    """A small table's widest row, in cells."""
+
+    @property
+    def words(self) -> int:
+        return len(self.text.split())
+
+    @property
+    def link_density(self) -> float:
+        return min(1.0, self.link_chars / len(self.text)) if self.text else 0.0
+
+
+def classes(element: Any) -> list[str]:
+    """The element's class and id tokens, lower case. An id of more than three words is a
+    heading's slug ('getting-more-detail-when-...'), not a name for the element's role; so are
+    the ids of headings and sections ('nav-cross-link')."""
+    identifier = (element.get("id") or "").lower()
+    if len(re.split(r"[-_]", identifier)) > 3 or element.tag in HEADINGS or element.tag == "section":
+        identifier = ""  # headings' and sections' ids are slugs of their titles
+    return f"{element.get('class') or ''} {identifier}".lower().split()
+
+
+def is_box(element: Any) -> bool:
+    """An admonition, sidebar or <aside>: a box inside the article with its own text."""
+    if not isinstance(element.tag, str):
+        return False
+    if element.tag == "aside":
+        return True
+    return element.tag in ("div", "section", "details", "blockquote", "table") and any(
+        _BOX_CLASS.match(token) for token in classes(element))
+
+
+def is_subheading(element: Any) -> bool:
+    """A <div> or <p> its class names a subheading (a page that styles its headings instead of
+    marking them up)."""
+    return element.tag in ("div", "p") and any(_SUBHEADING_CLASS.match(token) for token in classes(element))
+
+
+def is_data_table(table: Any) -> bool:
+    """A table of data (announced, not read) rather than a layout table holding the article:
+    layout cells hold paragraphs, headings or long runs of text."""
+    for cell in table.iter("td", "th"):
+        if any(isinstance(child.tag, str) and child.tag in ("p", "div", "h1", "h2", "h3", "h4", "ul",
+                                                             "ol", "table", "blockquote", "section")
+               for child in cell):
+            return False
+        if len(_inline_text(cell)[0].split()) > 60:
+            return False
+    return True
+
+
+MAX_TABLE_ROWS = 15  # a table this small is read row by row; a larger one is announced
+MAX_TABLE_COLUMNS = 3  # on a documentation page (a list of packages and figures reads badly)
+WIDE_TABLE_COLUMNS = 6  # in a story (a results table, a schedule)
+
+
+def table_rows(table: Any) -> list[list[str]]:
+    """A small table's rows, each its cells (a row that repeats the one before it, a header
+    set twice, once); [] for a larger one."""
+    rows = [row for row in table.iter("tr")
+            if not any(a.tag == "table" for a in row.iterancestors() if a is not table
+                       and any(b is table for b in a.iterancestors()))]
+    cells = [[clean(_inline_text(cell)[0]) for cell in row if cell.tag in ("td", "th")] for row in rows]
+    cells = [[cell for cell in row if cell] for row in cells]
+    cells = [row for row in cells if row]
+    cells = [row for index, row in enumerate(cells) if index == 0 or row != cells[index - 1]]
+    if not cells or len(cells) > MAX_TABLE_ROWS or max(map(len, cells)) > WIDE_TABLE_COLUMNS:
+        return []
+    return cells
+
+
+def page_blocks(root: Any) -> list[Block]:
+    """Every block of the page under `root`, in document order."""
+    walker = _Walker()
+    walker.container(root, "text")
+    return walker.blocks
+
+
+_POPUP_CLASS = re.compile(r"(?:^|[-_])(?:tooltip|popover|popup|rollover|hovercard|flyout)(?:[-_]?[a-z]+)*?"
+                          r"[-_]?(?:block|card|content|body|panel|box|inner|text)$")
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden")
+
+
+def is_hidden_inline(element: Any) -> bool:
+    """An inline element the reader does not see: hidden by its markup, or a card that only
+    pops up over a name (after the link 'Ilhan Omar', a 'rollover-people-block' with her
+    photo and three headlines; a 'tooltiptext'), not the name it pops up over."""
+    if element.get("hidden") is not None or _HIDDEN_STYLE.search(element.get("style") or ""):
+        return True
+    return any(_POPUP_CLASS.search(token) for token in (element.get("class") or "").lower().split())
+
+
+# A post embedded from a social network, which a story quotes.
+EMBED_CLASS = re.compile(r"twitter-tweet|instagram-media|tiktok-embed|bluesky-embed|reddit-card")
+_ADDRESS_TEXT = re.compile(r"(?:https?://)?(?:[\w-]+\.)+[a-z]{2,}/\S+$", re.IGNORECASE)
+
+
+def is_embedded_post(element: Any) -> bool:
+    return element.tag == "blockquote" and bool(EMBED_CLASS.search(element.get("class") or ""))
+
+
+def _inline_text(element: Any, embedded: bool = False) -> tuple[str, int]:
+    """The text of an inline element and how much of it is link text. In an `embedded` post,
+    a link that shows only its address ('pic.twitter.com/s96jjh8AlD') is not text."""
+    pieces: list[str] = []
+    links = 0
+
+    def visit(node: Any, in_link: bool) -> None:
+        nonlocal links
+        tag = node.tag
+        if not isinstance(tag, str) or tag in SKIPPED or (node is not element and is_hidden_inline(node)):
+            return
+        if embedded and tag == "a" and _ADDRESS_TEXT.match(node.text_content().strip()):
+            return
+        if tag == "br":
+            pieces.append(" ")
+            return
+        linked = in_link or tag == "a"
+        if node.text:
+            pieces.append(node.text)
+            links += len(clean(node.text)) if linked else 0
+        for child in node:
+            visit(child, linked)
+            if child.tail:
+                pieces.append(child.tail)
+                links += len(clean(child.tail)) if linked else 0
+
+    visit(element, False)
+    return "".join(pieces), links
+
+
+def _with_lead(raw: str, lead_end: int | None) -> tuple[str, bool]:
+    """A block's text, with a full stop after a bold run-in heading ('<b>Embedded devices</b>
+    Because...', or alone before a paragraph) so it gets a pause of its own; a bold phrase the
+    sentence goes on from ('<b>urllib.request</b> is a module') is left as it is."""
+    if lead_end is None:
+        return clean(raw), False
+    head, rest = clean(raw[:lead_end]), clean(raw[lead_end:])
+    if not head:
+        return clean(raw), False
+    if rest and not (rest[0].isupper() or rest[0].isdigit() or rest[0] in "\"'\u201c(["):
+        return clean(raw), False
+    if not _END_MARK.search(head):
+        head += "."
+    return f"{head} {rest}".strip(), True
+
+
+def _has_block_inside(element: Any) -> bool:
+    return any(isinstance(node.tag, str) and node.tag in BLOCKS for node in element.iterdescendants())
+
+
+class _Walker:
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+
+    def container(self, element: Any, kind: str, item: Any = None) -> None:
+        """Walk a block element's children; its own loose text (mixed content) becomes blocks
+        of `kind` between the blocks of its children."""
+        pieces: list[str] = []
+        state: dict[str, Any] = {"links": 0, "lead": None, "started": False}
+        embedded = any(is_embedded_post(node) for node in (element, *element.iterancestors()))
+
+        def add(text: str | None) -> None:
+            if text:
+                pieces.append(text)
+                if text.strip():
+                    state["started"] = True
+
+        def flush() -> None:
+            text, lead = _with_lead("".join(pieces), state["lead"])
+            if "[" in text:
+                text = clean(_SHORTCODE.sub(" ", text))
+            text = angle_brackets(text)  # text the page escaped: 'vimdiff <a> <b>' has its placeholders
+            if text:
+                self.blocks.append(Block(kind, text, element, link_chars=state["links"],
+                                         lead=lead, item=item))
+            pieces.clear()
+            state.update(links=0, lead=None, started=False)
+
+        add(element.text)
+        for child in element:
+            tag = child.tag
+            if not isinstance(tag, str) or tag in SKIPPED:
+                add(child.tail)
+                continue
+            if tag in BLOCKS or (_has_block_inside(child) and tag not in HEADINGS):
+                flush()
+                self.block(child, kind, item)
+            elif tag == "br" and child.getnext() is not None and child.getnext().tag == "br" \
+                    and not (child.tail or "").strip():
+                flush()  # <br><br>: a paragraph break
+            else:
+                text, links = _inline_text(child, embedded)
+                if not state["started"] and tag in ("b", "strong") and text.strip():
+                    state["lead"] = len("".join(pieces)) + len(text)  # where a run-in heading ends
+                add(text)
+                state["links"] += links
+            add(child.tail)
+        flush()
+
+    def block(self, element: Any, kind: str, item: Any) -> None:
+        opened = len(self.blocks)
+        self._block(element, kind, item)
+        if is_box(element) and len(self.blocks) > opened:
+            first = self.blocks[opened]  # a box's short opening line is its title: 'Note'
+            if first.kind == "text" and first.words <= 8 and not _END_MARK.search(first.text):
+                first.kind = "box-title"
+        elif len(self.blocks) == opened + 1 and is_subheading(element):
+            only = self.blocks[opened]  # read like a run-in heading: with a pause of its own
+            if only.kind == "text" and only.words <= SUBHEADING_WORDS:
+                only.lead = True
+                if not _END_MARK.search(only.text):
+                    only.text += "."
+
+    def _block(self, element: Any, kind: str, item: Any) -> None:
+        tag = element.tag
+        if tag in HEADINGS:
+            text, links = _inline_text(element)
+            text = angle_brackets(clean(text))
+            if text:
+                self.blocks.append(Block("heading", text, element, HEADINGS[tag], links, item=item))
+        elif tag in ("pre", "listing", "xmp"):
+            self.blocks.append(Block("code", clean(element.text_content()), element, item=item))
+        elif tag == "table" and is_data_table(element) and not is_box(element):
+            cells = table_rows(element)
+            rows = [", ".join(row) for row in cells]  # each row a sentence, its cells joined by commas
+            self.blocks.append(Block("table", " ".join(rows) or clean(element.text_content()), element,
+                                     item=item, rows=tuple(rows), columns=max(map(len, cells), default=0)))
+        elif tag == "li":
+            self.container(element, "item", element)
+        elif tag == "dt":
+            self.container(element, "term", item)
+        elif tag == "dd":
+            self.container(element, "definition", item)
+        elif tag in ("figcaption", "caption", "legend", "summary"):
+            self.container(element, "caption" if tag != "summary" else "box-title", item)
+        elif tag == "hr":
+            return
+        elif tag == "p" and any(_BOX_TITLE_CLASS.match(token) for token in classes(element)) \
+                and _in_box_or_figure(element):
+            self.container(element, "caption" if _in_figure(element) else "box-title", item)
+        else:
+            self.container(element, kind if kind in ("item", "definition") else "text", item)
+
+
+def _in_figure(element: Any) -> bool:
+    parent = element.getparent()
+    return parent is not None and ("figure" in classes(parent) or parent.tag == "figure")
+
+
+def _in_box_or_figure(element: Any) -> bool:
+    for ancestor in element.iterancestors():
+        if is_box(ancestor) or _in_figure(element):
+            return True
+        if ancestor.tag in ("body", "article", "main"):
+            return False
+    return False

@@ -1,0 +1,251 @@
+"""Saved pages of each kind of generator: what is read (headings, boxes, quotations,
+captions) and what is not (navigation, footers, "last modified", share bars, related links).
+The pages are excerpts of Debian documentation packages (tests/data/SOURCES.md)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from narrate.cli.commands import cli
+from narrate.episode.timeline import estimated_starts, plan_chapters
+from narrate.text.readers import read_document
+from narrate.text.readers.html import read_html
+from narrate.text.script import build_script
+from narrate.text.unread import Heard, describe, unread_html
+
+PAGES = Path(__file__).parent / "data" / "pages"
+
+
+def spoken(path: Path) -> tuple[list[str], str]:
+    """The chapter titles (as inspect plans them) and all the written text that is spoken."""
+    script = build_script(read_document(str(path)))
+    starts = estimated_starts(script.chunks, 175)
+    chapters = plan_chapters(script.chunks, starts, starts[-1] + 10, planned=starts)
+    return [c.title for c in chapters], "\n".join(chunk.display for chunk in script.chunks)
+
+
+CASES = {
+    "sphinx.html": (
+        ["An introduction to the ipaddress module", "Creating Address/Network/Interface objects",
+         "A Note on IP Versions"],
+        ["author: Peter Moody.", "Overview.", "Note.", "beyond the scope of this introduction",
+         "A code example is skipped here.", "assumed to be IPv4 addresses"],
+        ["Navigation", "modules", "Previous topic", "Argparse Tutorial", "This Page", "Show Source",
+         "Copyright", "Last updated", "Created using", "added to the standard library", "\u00b6"],
+    ),
+    "publican.html": (
+        ["1.6. Lifecycle of a Release", "1.6.1. The Experimental Status", "1.6.2. Migration to Testing"],
+        ["VOCABULARY Release.", "public announcement of its launch", "Figure 1.2. Compilation of a package",
+         "QUICK LOOK buildd, the Debian package recompiler.", "NOTE Limitations of Testing.",
+         "can never move there on its own"],
+        ["Download the ebook", "Prev", "Next", "Presenting the Case Study", "Product Site"],
+    ),
+    "docbook.html": (
+        ["Preface", "1. Disclaimer", "2. What is Debian"],
+        ["Note.", "named with its suffix", "Stable.", "security updates for its whole life", "Unstable.",
+         "enough rope to hang yourself"],
+        ["Table of Contents", "Prev", "GNU/Linux tutorials", "Debian Reference \n"],
+    ),
+    "rtd.html": (
+        ["Tutorial \u2014 vdirsyncer 0.19.0 documentation", "Installation", "Configuration"],
+        ["consider if you actually need vdirsyncer", "See Installation.", "Note.", "a very terse version",
+         "A code example is skipped here.", "delete some, and your changes"],
+        ["Search docs", "View page source", "Storing passwords", "Previous", "Next", "Copyright",
+         "Built with", "Read the Docs", "helper program", "\u00b6"],
+    ),
+    "mkdocs.html": (
+        ["Writing your docs", "File layout", "Index pages"],
+        ["How to layout and write", "Note.", "ignored by MkDocs", "A code example is skipped here.",
+         "See Configure Pages and Navigation below."],
+        ["Home", "Installation", "Previous", "Edit on GitHub", "Copyright", "built with", "Enter your search"],
+    ),
+    "material.html": (
+        ["mkdocs-literate-nav", "Usage"],  # a heading right after the title takes its chapter
+        ["instead of YAML.", "Important.", "must be present in each directory", "Nav cross-link.",
+         "Details about hybrid nav.", "takes over from there"],
+        ["Skip to content", "Initializing search", "section-index", "Made with"],
+    ),
+    "readme.html": (
+        ["debian-reference (Version 2 series)", "Package status", "Bug report"],
+        ["post-installation user's guide", "the bug tracking system of the Debian project.",
+         "strongly recommended to write what you want", "A code example is skipped here."],
+        ["Explore", "Sign in", "History", "Raw", "Terms", "Privacy", "Example Code Host"],
+    ),
+    "sqlite.html": (
+        ["2022-12-28 - Version 3.40.1", "2022-11-16 - Version 3.40.0",
+         "2016-03-03 - Release 3.11.1", "Situations Where SQLite Works Well"],
+        ["Recent News", "Version 3.40.1 is a patch release", "The two most important fixes",
+         "Fix the --safe command-line option", "Version 3.40.0 is a new feature release",
+         "Embedded devices and the internet of things.", "Application file format."],
+        ["Small. Fast. Reliable.", "Documentation", "Download", "Search", "Old news",
+         "last modified", "2022-12-27 17:04:09"],
+    ),
+    "blog.html": (
+        ["Why the night ferry still matters", "What the islanders say", "The numbers behind the plan"],
+        ["We do not need a faster boat", "Weather.", "closed by wind",
+         "The night ferry at the east quay, photographed in February."],
+        ["Share on", "Email this post", "Archive", "By Ada Lindqvist", "Related posts",
+         "The bridge that closes", "newsletter", "Subscribe", "All rights reserved", "Privacy policy"],
+    ),
+}
+
+
+@pytest.mark.parametrize("page", sorted(CASES))
+def test_headings_open_the_chapters_as_written(page):
+    chapters, _ = spoken(PAGES / page)
+    assert chapters == CASES[page][0]
+
+
+@pytest.mark.parametrize("page", sorted(CASES))
+def test_the_article_is_read_boxes_quotations_and_captions_too(page):
+    _, text = spoken(PAGES / page)
+    missing = [phrase for phrase in CASES[page][1] if phrase not in text]
+    assert missing == []
+
+
+@pytest.mark.parametrize("page", sorted(CASES))
+def test_the_site_is_not_read(page):
+    _, text = spoken(PAGES / page)
+    leaked = [phrase for phrase in CASES[page][2] if phrase.casefold() in text.casefold()]
+    assert leaked == []
+
+
+def test_a_heading_that_is_the_first_part_of_the_page_title_is_said_once():
+    _, text = spoken(PAGES / "rtd.html")
+    assert "Tutorial" not in text.splitlines()  # said in the title: 'Tutorial — vdirsyncer ...'
+
+
+def test_deeper_headings_are_sentences_and_the_top_two_levels_chapters():
+    doc = read_html("<html><head><title>Guide</title></head><body><main><h1>Guide</h1>"
+                    "<h2>Part one</h2><p>Words of the first part are here.</p>"
+                    "<h3>A detail</h3><p>Words of the detail are here.</p>"
+                    "<h4>A finer point</h4><p>Words of the finer point are here.</p>"
+                    "<h2>Part two</h2><p>Words of the second part are here.</p></main></body></html>")
+    assert [s.heading for s in doc.sections] == ["Part one", "A detail", "Part two"]
+    assert "A finer point." in doc.paragraphs
+
+
+def test_a_page_whose_headings_start_at_h3_still_has_chapters():
+    doc = read_html("<html><body><article><h3>First</h3><p>" + "Some words of text. " * 5 + "</p>"
+                    "<h4>Second</h4><p>" + "More words of text. " * 5 + "</p></article></body></html>")
+    assert [s.heading for s in doc.sections] == ["First", "Second"]
+
+
+# --- narrate check: what was left out -------------------------------------------------------
+
+def run_check(*args: str):
+    return CliRunner().invoke(cli, ["check", *args], catch_exceptions=False)
+
+
+def test_check_names_the_boxes_that_are_not_read():
+    result = run_check(str(PAGES / "publican.html"), "--skip", "^(VOCABULARY|NOTE)", "--skip", "^While very")
+    assert result.exit_code == 1
+    line = next(line for line in result.output.splitlines() if " unread: " in line)
+    assert "not read: 2 boxes (VOCABULARY Release.; NOTE Limitations of Testing.)" in line
+
+
+def test_check_names_quotations_and_list_items_left_out():
+    result = run_check(str(PAGES / "sqlite.html"), "--skip", "^Version 3.40.0", "--skip", "^Because an SQLite")
+    line = next(line for line in result.output.splitlines() if " unread: " in line)
+    assert ("not read: 1 quotation, 1 list item (Version 3.40.0 is a new feature\u2026; "
+            "Because an SQLite database requires no\u2026)") in line
+
+
+def test_check_says_what_was_left_out_as_site_chrome_without_a_finding():
+    result = run_check(str(PAGES / "blog.html"), "--json")
+    report = json.loads(result.stdout)[0]
+    assert not [f for f in report["findings"] if f["rule"] == "unread"]
+    assert "left out as site chrome:" in report["site_chrome_left_out"]
+    assert "Related posts" in report["site_chrome_left_out"]
+
+
+def test_a_page_read_whole_has_nothing_unread():
+    for page in sorted(CASES):
+        text = (PAGES / page).read_text(encoding="utf-8")
+        script = build_script(read_html(text))
+        unread = [u for u in unread_html(text, [c.display for c in script.chunks]) if not u.chrome]
+        assert unread == [], (page, describe(unread))
+
+
+# --- the property: every block of the article is spoken or named ---------------------------
+
+WORDS = ("the harbour ferry council island bread morning night quay winter bridge wind boat "
+         "passengers people money service plan meeting spring evening road train station city "
+         "river people argued promised decided wrote said opened closed carried waited arrived "
+         "early late quietly often never always again because after before while during").split()
+sentence = st.lists(st.sampled_from(WORDS), min_size=8, max_size=24).map(
+    lambda words: " ".join(words).capitalize() + ".")
+short = st.lists(st.sampled_from(WORDS), min_size=1, max_size=5).map(lambda w: " ".join(w).title())
+
+
+@st.composite
+def article_block(draw) -> tuple[str, list[str]]:
+    """A block of HTML and the texts of at least 8 words it shows."""
+    kind = draw(st.sampled_from(["p", "h2", "h3", "quote", "quote-mixed", "list", "list-paras", "div-mixed",
+                                 "aside", "dl", "figure", "note", "b-lead", "br"]))
+    one, two = draw(sentence), draw(sentence)
+    title = draw(short)
+    if kind == "p":
+        return f"<p>{one} {two}</p>", [f"{one} {two}"]
+    if kind in ("h2", "h3"):
+        return f"<{kind}>{title}</{kind}><p>{one}</p>", [one]
+    if kind == "quote":
+        return f"<blockquote>{one}</blockquote>", [one]
+    if kind == "quote-mixed":
+        return f"<blockquote>{one}<p>{two}</p></blockquote>", [one, two]
+    if kind == "list":
+        return f"<ul><li>{one}</li><li>{two}</li></ul>", [one, two]
+    if kind == "list-paras":
+        return f"<ol><li><b>{title}</b><p>{one}</p></li><li><p>{two}</p></li></ol>", [one, two]
+    if kind == "div-mixed":
+        return f"<div>{one}<p>{two}</p>{one}</div>", [one, two]
+    if kind == "aside":
+        return f"<aside><p>{one}</p></aside>", [one]
+    if kind == "dl":
+        return f"<dl><dt>{title}</dt><dd>{one}</dd></dl>", [one]
+    if kind == "figure":
+        return f"<figure><img src='x.png' alt=''><figcaption>{one}</figcaption></figure>", [one]
+    if kind == "note":
+        return f"<div class='admonition note'><p class='admonition-title'>Note</p><p>{one}</p></div>", [one]
+    if kind == "b-lead":
+        return f"<p><b>{title}</b> {one}</p>", [one]
+    return f"<p>{one}<br><br>{two}</p>", [one, two]
+
+
+@st.composite
+def page(draw) -> tuple[str, list[str]]:
+    blocks = draw(st.lists(article_block(), min_size=1, max_size=10))
+    container = draw(st.sampled_from(["main", "article"]))
+    html = (f"<!DOCTYPE html><html lang='en'><head><title>{draw(short)}</title></head><body>"
+            "<nav><ul><li><a href='/'>Home</a></li><li><a href='/news'>News</a></li></ul></nav>"
+            f"<{container}>{''.join(b for b, _ in blocks)}</{container}>"
+            "<footer><p>This page last modified on 2024-01-01.</p><p><a href='/privacy'>Privacy</a></p></footer>"
+            "</body></html>")
+    return html, [text for _, texts in blocks for text in texts]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(page())
+def test_every_block_of_the_article_is_spoken_or_named_by_check(generated):
+    html, texts = generated
+    chunks = [chunk.display for chunk in build_script(read_html(html)).chunks]
+    heard = Heard(chunks)
+    named = Heard([item.text for item in unread_html(html, chunks)])
+    lost = [text for text in texts if not heard.has(text) and not named.has(text)]
+    assert lost == []
+    assert "last modified" not in " ".join(chunks)
+
+
+def test_the_property_can_fail():
+    """A reader that drops a paragraph is caught: check names it."""
+    html = "<html><body><main><p>" + " ".join(WORDS[:12]) + ".</p><p>" + " ".join(WORDS[12:24]) + ".</p></main></body></html>"
+    chunks = [chunk.display for chunk in build_script(read_html(html)).chunks][:-1]  # the last one lost
+    named = [item.text for item in unread_html(html, chunks)]
+    assert named and re.sub(r"\W", "", named[0]).startswith(re.sub(r"\W", "", WORDS[12]))

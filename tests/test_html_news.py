@@ -1,0 +1,265 @@
+"""News and blog pages: what of the site sits inside the story and is not read (pointers to
+other stories, invitations to follow, teaser headlines, cards that pop up over a name), what of
+the story is (its paragraphs, a heading with a link), and the three extractors' ballot."""
+
+from __future__ import annotations
+
+from narrate.text.readers.html import is_title_heading, read_html
+from narrate.text.readers.htmlarticle import Ballot, Vote, article_blocks
+from narrate.text.readers.htmlblocks import page_blocks
+from narrate.text.readers.htmlprep import prepare_tree
+from narrate.text.script import build_script
+
+STORY = [
+    "The council voted on Tuesday to keep the night ferry running through the winter months, after "
+    "a campaign by islanders who said the service was the only way to reach the hospital at night.",
+    "The decision followed three hours of debate in which members weighed the cost of the crossing "
+    "against the needs of the four hundred people who live on the island all year round.",
+    "Officials said the ferry would carry passengers and light vehicles, and that the timetable would "
+    "be published next week, once the harbour master had agreed the times of the last sailings.",
+    "A public meeting will be held at the quay in the spring, where the operator will answer questions "
+    "from passengers about fares, the new boat and the plans for the summer season.",
+]
+
+
+def news_page(extra_story: str = "", after: str = "") -> str:
+    paragraphs = "".join(f"<p>{text}</p>" for text in STORY[:2])
+    rest = "".join(f"<p>{text}</p>" for text in STORY[2:])
+    return (
+        "<!DOCTYPE html><html lang='en'><head><title>Opinion | Council keeps the night ferry | The Ledger</title>"
+        "<meta property='og:title' content='Opinion | Council keeps the night ferry'></head><body>"
+        "<nav><a href='/'>Home</a> <a href='/news'>News</a></nav>"
+        "<article><h1>Council keeps the night ferry</h1>"
+        f"{paragraphs}{extra_story}{rest}</article>{after}"
+        "<footer><p>All rights reserved.</p></footer></body></html>")
+
+
+def spoken(html: str) -> str:
+    return "\n".join(chunk.display for chunk in build_script(read_html(html)).chunks)
+
+
+def test_the_story_is_read_whole():
+    text = spoken(news_page())
+    assert all(paragraph in text for paragraph in STORY)
+
+
+def test_the_headline_is_said_once_when_the_page_title_adds_a_section_name():
+    text = spoken(news_page())
+    assert text.count("Council keeps the night ferry") == 1
+
+
+def test_pointers_to_other_stories_and_invitations_to_follow_are_not_read():
+    extra = ("<p>Read more: <a href='/a'>Bridge plan delayed again as costs rise</a></p>"
+             "<p>RELATED: <a href='/b'>Islanders march for the ferry</a></p>"
+             "<p>Follow The Ledger on Facebook, Twitter and Instagram.</p>"
+             "<p>Like this story? Share it with a friend!</p>")
+    text = spoken(news_page(extra))
+    for phrase in ("Bridge plan delayed", "Islanders march", "Follow The Ledger", "Share it"):
+        assert phrase not in text
+    assert all(paragraph in text for paragraph in STORY)
+
+
+def test_a_sentence_that_only_starts_like_a_pointer_is_read():
+    extra = ("<p>Related to the vote, the council also agreed to repair the slipway at the east quay "
+             "before the first storms of the autumn.</p>"
+             "<p>Watch the harbour master explain the timetable on the council's own channel.</p>")
+    text = spoken(news_page(extra))
+    assert "Related to the vote, the council also agreed" in text
+    assert "Watch the harbour master explain" in text
+
+
+def chosen_when_the_extractor_keeps_everything(body: str) -> str:
+    """What narrate reads of a page whose every block the extractor kept (as trafilatura keeps
+    teaser headlines set in the article's own container on some sites)."""
+    root, _ = prepare_tree(f"<html><body>{body}</body></html>")
+    blocks = page_blocks(root.find("body"))
+    return "\n".join(block.text for block in article_blocks(blocks, Vote.of("\n".join(b.text for b in blocks))))
+
+
+def test_teaser_headlines_and_lists_of_links_are_not_read_even_where_the_extractor_kept_them():
+    story = "".join(f"<p>{text}</p>" for text in STORY)
+    teasers = ("<div><a href='/c'><h3>Bridge plan delayed again as costs rise sharply</h3></a></div>"
+               "<div><h3><a href='/d'>Islanders march through the town for their ferry</a></h3></div>")
+    links = ("<ul><li><a href='/e'>Ten photos of the harbour in winter light</a></li>"
+             "<li><a href='/f'>What the new boat will look like inside</a></li></ul>")
+    text = chosen_when_the_extractor_keeps_everything(f"<div>{story[:len(story) // 2]}{links}"
+                                                      f"{story[len(story) // 2:]}{teasers}</div>")
+    for phrase in ("Bridge plan delayed", "Islanders march", "Ten photos", "new boat will"):
+        assert phrase not in text
+    assert all(paragraph in text for paragraph in STORY)
+
+
+def test_a_heading_with_a_link_that_introduces_text_is_read():
+    extra = ("<h2><a href='#votes'>How the members voted</a></h2>"
+             "<p>Eleven members voted for the night ferry and four against it, with two members of the "
+             "council away on the day of the vote.</p>")
+    text = spoken(news_page(extra))
+    assert "How the members voted" in text
+    assert "Eleven members voted" in text
+
+
+def test_a_card_that_pops_up_over_a_name_is_not_read():
+    extra = ("<p>The motion was put by councillor <span class='rollover-people'>"
+             "<a class='rollover-people-link' href='/people/ada'>Ada Lindqvist</a>"
+             "<span class='rollover-people-block'><img src='ada.jpg' alt=''>"
+             "<a href='/people/ada'>Ada Lindqvist</a> <a href='/g'>Councillor wins award for harbour work</a>"
+             "</span></span>, who has sat for the island ward since her election, and was seconded by the "
+             "member for the harbour.</p>"
+             "<p>The ferry's <span class='tooltip'>operator<span class='tooltiptext'>Island Lines Ltd, "
+             "since 2009</span></span> welcomed the vote and thanked the members of the council for it.</p>")
+    text = spoken(news_page(extra))
+    assert "put by councillor Ada Lindqvist, who has sat for the island ward" in text
+    assert "Councillor wins award" not in text
+    assert "The ferry's operator welcomed the vote" in text
+
+
+def test_is_title_heading():
+    assert is_title_heading("Is Football Violence a Crime?", "Opinion | Is Football Violence a Crime?")
+    assert is_title_heading("High School Roundup: Viera defeats Rockledge to remain undefeated",
+                            "HS Roundup: Viera defeats Rockledge to remain undefeated")
+    assert not is_title_heading("What the islanders say", "Council keeps the night ferry")
+    assert not is_title_heading("Ferry", "Council keeps the night ferry")  # too short to say
+
+
+STORY_WORDS = "the council voted on tuesday to keep the night ferry running through the winter"
+TEASER = "sign up for the morning briefing and get the news in your inbox"
+
+
+def test_the_ballot_keeps_what_precision_mode_keeps_or_what_both_others_keep():
+    both = f"{STORY_WORDS}\n{TEASER}"
+    assert Ballot(Vote.of(both), STORY_WORDS, both).take(TEASER)  # the default and readability
+    ballot = Ballot(Vote.of(both), STORY_WORDS, STORY_WORDS)
+    assert ballot.take(STORY_WORDS)
+    assert not ballot.take(TEASER)  # the default alone
+    assert Ballot(Vote.of(STORY_WORDS), STORY_WORDS, "").take(STORY_WORDS)  # precision mode alone
+
+
+def test_a_missing_vote_is_the_defaults():
+    assert Ballot(Vote.of(TEASER), None, None).take(TEASER)
+    assert not Ballot(Vote.of(STORY_WORDS), None, None).take(TEASER)
+
+
+def test_short_lines_follow_the_default():
+    ballot = Ballot(Vote.of("one\ntwo"), "", "")
+    assert ballot.take("one")
+    assert ballot.take("two")
+
+
+def test_a_shortcode_the_theme_did_not_expand_is_not_read():
+    extra = ("<p>[button link=\u201dhttp://example.com/submit/\u201d type=\u201dbig\u201d newwindow=\u201dyes\u201d]"
+             "Send us your review of the new ferry timetable and the boat[/button]</p>"
+             "<p>The harbour master [sic] said the times were final, citing rule [1] of the charter.</p>")
+    text = spoken(news_page(extra))
+    assert "Send us your review of the new ferry timetable and the boat" in text
+    assert "button" not in text and "newwindow" not in text
+    assert "[sic]" in text and "[1]" in text  # brackets of the text itself are left to the normaliser
+
+
+def test_a_paragraph_that_repeats_the_headline_is_said_once():
+    page = news_page().replace("<h1>Council keeps the night ferry</h1>",
+                               "<p class='titulo'>Opinion | Council keeps the night ferry</p>")
+    assert spoken(page).count("Council keeps the night ferry") == 1
+
+
+RESULTS = ("<table><thead><tr><th>Pos</th><th>Player</th><th>Plays</th><th>%</th><th>Stats</th></tr></thead>"
+           "<thead><tr><th>Pos</th><th>Player</th><th>Plays</th><th>%</th><th>Stats</th></tr></thead>"
+           "<tr><td>DL</td><td>Larry Ogunjobi</td><td>63</td><td>85%</td><td>1 tackle</td></tr>"
+           "<tr><td>DL</td><td>Myles Garrett</td><td>57</td><td>77%</td><td>3 hits</td></tr></table>")
+
+
+def test_a_small_table_of_a_story_is_read_row_by_row_its_header_once():
+    text = spoken(news_page(RESULTS))
+    assert text.count("Pos, Player, Plays, %, Stats.") == 1
+    assert "DL, Larry Ogunjobi, 63, 85%, 1 tackle." in text
+    assert "A table is skipped here." not in text
+
+
+def test_on_a_documentation_page_only_narrow_tables_are_read():
+    page = ("<html><head><meta name='generator' content='Sphinx 5.3'></head><body>"
+            "<div class='documentwrapper'><div class='body' role='main'>"
+            f"<h1>Results</h1><p>{STORY[0]}</p>{RESULTS}<p>{STORY[1]}</p></div></div></body></html>")
+    text = spoken(page)
+    assert "A table is skipped here." in text and "Larry Ogunjobi" not in text
+
+
+def test_a_quotation_and_an_embedded_post_of_the_story_are_read():
+    extra = ("<div class='article-widget'><blockquote class='twitter-tweet'><p>I can\u2019t thank the crew "
+             "enough for every winter crossing they have made for us over the years.</p>"
+             "\u2014 Island School (@islandschool) November 19, 2019</blockquote></div>"
+             "<blockquote><p>We do not need a faster boat, we need a boat at night for the people who "
+             "work late in the town.</p></blockquote>")
+    text = spoken(news_page(extra))
+    assert "I can\u2019t thank the crew enough" in text
+    assert "We do not need a faster boat" in text
+
+
+def test_readability_is_asked_only_where_the_other_two_disagree():
+    asked = []
+
+    def readability() -> str:
+        asked.append(True)
+        return STORY_WORDS
+
+    agreed = Ballot(Vote.of(STORY_WORDS), STORY_WORDS, readability)
+    assert agreed.take(STORY_WORDS) and not agreed.take(TEASER)
+    assert asked == []
+    split = Ballot(Vote.of(f"{STORY_WORDS}\n{TEASER}"), "", readability)
+    assert split.take(STORY_WORDS) and not split.take(TEASER)
+    assert asked == [True]
+
+
+def test_headings_the_story_ends_with_are_not_read():
+    body = ("<div>" + "".join(f"<p>{text}</p>" for text in STORY)
+            + "<section><h3>Pick Six Newsletter</h3><h4>Get the day's big stories in your inbox.</h4></section></div>")
+    text = chosen_when_the_extractor_keeps_everything(body)
+    assert "Pick Six" not in text and "big stories" not in text
+    assert all(paragraph in text for paragraph in STORY)
+
+
+def test_escaped_angle_brackets_of_the_text_are_read_as_plain_text_writes_them():
+    extra = ("<p>In this example, <code>vimdiff &lt;a&gt; &lt;b&gt;</code> will be called with "
+             "<code>&lt;a&gt;</code> and <code>&lt;b&gt;</code> being two temporary files that hold the "
+             "conflicting versions of the timetable.</p>")
+    script = build_script(read_html(news_page(extra)))
+    said = " ".join(chunk.text for chunk in script.chunks)
+    assert "vimdiff a b will be called with a and b being two temporary files" in said
+
+
+def test_lines_only_a_reader_on_the_screen_can_use_are_not_read():
+    extra = ("<p>Click here to see the full timetable of the winter sailings.</p>"
+             "<p>3 min read</p><p>Reading time: 4 minutes</p>"
+             "<p>ferries@ledger-news.example</p><p>twitter.com/ledgerferry</p>"
+             "<p>by Ada Lindqvist Monday, November 18, 2019</p>"
+             "<p>5:45 AM PST 11/19/2019 by Peter Moody</p>")
+    text = spoken(news_page(extra))
+    for phrase in ("Click here", "min read", "Reading time", "ferries@", "twitter.com", "Ada Lindqvist",
+                   "Peter Moody"):
+        assert phrase not in text
+    assert all(paragraph in text for paragraph in STORY)
+
+
+def test_sentences_that_only_look_like_those_lines_are_read():
+    extra = ("<p>By the spring of 2020, the operator said, the new boat would be in service by 6:30 in "
+             "the morning on every day of the week.</p>"
+             "<p>Clicking turnstiles will count the passengers at the quay from next month.</p>")
+    text = spoken(news_page(extra))
+    assert "By the spring of 2020" in text
+    assert "Clicking turnstiles will count" in text
+
+
+def test_a_subheading_set_as_a_styled_block_is_read_as_one():
+    extra = ("<div class='pf_subheadline'>Who pays for the crossing?</div>"
+             "<p>The island's council pays two thirds of the cost of each sailing, and the county pays "
+             "the rest from its transport budget, under an agreement signed ten years ago.</p>"
+             "<div class='article-subhead'>What happens next</div>")
+    text = spoken(news_page(extra))
+    assert "Who pays for the crossing?\nThe island's council pays" in text
+    assert "What happens next." in text
+    assert all(paragraph in text for paragraph in STORY)
+
+
+def test_a_list_of_addresses_in_the_text_is_read():
+    extra = ("<p>The timetable and the fares are published at these addresses:</p>"
+             "<ul><li>https://ledger-news.example/ferry</li><li>https://island.example/sailings</li></ul>")
+    text = spoken(news_page(extra))
+    assert "ledger-news.example" in text and "island.example" in text

@@ -2,6 +2,7 @@
 
     python bench/intelligibility.py            # both samples, 3 runs each
     python bench/intelligibility.py --runs 5
+    python bench/intelligibility.py --sample bench/corpus/news/wikinews-00001.txt --voices default,joe,heart
 
 Each sample is narrated to MP3, decoded at 16 kHz, transcribed by pocketsphinx (its own US
 English model) and scored against the text with jiwer. Piper samples noise on every run, so
@@ -29,11 +30,13 @@ SAMPLES = ("samples/river.txt", "samples/welcome.txt")
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--sample", action="append", help="a text to narrate instead of the two samples")
+    parser.add_argument("--voices", default="default,joe", help="comma-separated voices (default: default,joe)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        for sample in SAMPLES:
+        for sample in args.sample or SAMPLES:
             text = (REPO / sample).read_text()
-            for voice in ("default", "joe"):
+            for voice in args.voices.split(","):
                 rates = []
                 for run in range(args.runs):
                     out = Path(folder) / f"{voice}{run}.mp3"

@@ -42,6 +42,8 @@ def main() -> int:
     options = NarrateOptions()
     by_kind: dict[str, list[FileReport]] = {}
     for job in gather([args.folder]):
+        if job.source.name == "SOURCES.md":  # where the corpus comes from, not part of it
+            continue
         relative = job.source.relative_to(args.folder)
         kind = relative.parts[0] if len(relative.parts) > 1 else "other"
         by_kind.setdefault(kind, []).append(check_file(str(job.source), options, reading))

@@ -1,4 +1,5 @@
-"""Atomic output: write beside the target under a temporary name, rename when complete.
+"""Atomic output (write beside the target under a temporary name, rename when complete), and
+reading the files a user names: regular files only, sized before they are read.
 
 A crash, an error or Ctrl-C leaves the previous good file (if any) untouched and no
 half-written file behind. What kill -9 or the OOM killer leaves (a partial file, a work
@@ -15,12 +16,97 @@ import os
 import re
 import shutil
 import socket
+import stat
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
-from narrate.errors import OutputError
+from narrate.errors import InputError, NarrateError, OutputError
+from narrate.limits import Limit, describe, hint, megabytes
+
+ErrorType = type[NarrateError]
+
+
+def _label(path: str | Path, what: str) -> str:
+    return f"{what} {path}" if what else str(path)
+
+
+def check_regular_file(path: str | Path, what: str = "", limit: Limit | None = None,
+                       error: ErrorType = InputError, info: os.stat_result | None = None,
+                       advice: str = "") -> os.stat_result:
+    """The file's stat, or one line (`error`) when it is missing, a folder, not a regular file
+    (/dev/zero never ends, a FIFO waits forever for a writer) or larger than `limit` (in MB).
+
+    `what` names the file's role in messages ('lexicon', 'cover'); for callers that hand the
+    path to another program (ffmpeg, onnxruntime) and never read it themselves. `advice` ends
+    the message for a device."""
+    label = _label(path, what)
+    advice = f": {advice}" if advice else ""
+    if info is None:
+        try:
+            info = os.stat(path)
+        except FileNotFoundError:
+            raise error(f"{label}: no such file") from None
+        except OSError as exc:
+            raise error(f"{label}: cannot read ({exc.strerror})") from exc
+    if stat.S_ISDIR(info.st_mode):
+        raise error(f"{label} is a directory, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise error(f"{label} is not a regular file (a device, pipe or socket){advice}")
+    if limit is not None and info.st_size > megabytes(limit):
+        raise error(f"{label} is larger than the limit of {describe(limit)}: {hint(limit)}")
+    return info
+
+
+def open_regular_file(path: str | Path, what: str = "", limit: Limit | None = None,
+                      error: ErrorType = InputError, advice: str = "") -> BinaryIO:
+    """`path` opened for reading once it is known to be a regular file within `limit`.
+
+    Opened without blocking and checked on the open descriptor, so a FIFO put in its place
+    after a check cannot make the open wait for a writer."""
+    label = _label(path, what)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise error(f"{label}: no such file") from None
+    except IsADirectoryError:
+        raise error(f"{label} is a directory, not a file") from None
+    except OSError as exc:
+        raise error(f"{label}: cannot read ({exc.strerror})") from exc
+    try:
+        check_regular_file(path, what, limit, error, os.fstat(fd), advice)
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
+
+
+def read_regular_file(path: str | Path, what: str = "", limit: Limit | None = None,
+                      error: ErrorType = InputError) -> bytes:
+    """The whole file, refused (one line) unless it is a regular file within `limit`; never
+    more than the limit is read, even from a file that grows while it is read."""
+    label = _label(path, what)
+    with open_regular_file(path, what, limit, error) as handle:
+        try:
+            data = handle.read(megabytes(limit) + 1) if limit is not None else handle.read()
+        except OSError as exc:
+            raise error(f"{label}: cannot read ({exc.strerror})") from exc
+    if limit is not None and len(data) > megabytes(limit):
+        raise error(f"{label} is larger than the limit of {describe(limit)}: {hint(limit)}")
+    return data
+
+
+def read_regular_text(path: str | Path, what: str = "", limit: Limit | None = None,
+                      error: ErrorType = InputError) -> str:
+    """read_regular_file as UTF-8 text (a BOM is dropped); one line when it is not UTF-8."""
+    data = read_regular_file(path, what, limit, error)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise error(f"{_label(path, what)} is not UTF-8 text") from None
 
 
 def check_writable_folder(path: Path) -> None:

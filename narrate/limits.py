@@ -60,6 +60,23 @@ REGEX_TIMEOUT_SECONDS = Limit("NARRATE_REGEX_TIMEOUT", 2.0, "s")
 # `narrate serve`: seconds a connection may sit idle (no request, or a client that stops
 # reading) before it is closed, so slow or stalled clients cannot hold threads forever.
 SERVE_IDLE_TIMEOUT = Limit("NARRATE_SERVE_TIMEOUT", 30.0, "s")
+# `narrate serve --inbox`: requests that add (or log in) per minute from one client address,
+# also the burst allowed at once (a phone sharing a few links; a script sending a reading list).
+INBOX_RATE = Limit("NARRATE_INBOX_RATE", 60, "per minute")
+# Files given as options and read whole: a lexicon, a voice preset, an OPML file, a list of
+# URLs, cover art. Real ones are kilobytes (a cover a few megabytes).
+MAX_OPTION_FILE_BYTES = Limit("NARRATE_MAX_OPTION_FILE_MB", 64, "MB")
+# Voice models and downloads: a Piper voice is 20-120 MB, Kokoro's model 92 MB (fp32: 326 MB).
+# Caps a --voice FILE.onnx, a download whose size nobody announced, and one archive member.
+MAX_MODEL_BYTES = Limit("NARRATE_MAX_MODEL_MB", 2048, "MB")
+# `voices get --from ARCHIVE`: every member together (the kokoro-js package unpacks to 30 MB),
+# and how many members (it holds 68).
+MAX_ARCHIVE_BYTES = Limit("NARRATE_MAX_ARCHIVE_MB", 1024, "MB")
+MAX_ARCHIVE_MEMBERS = Limit("NARRATE_MAX_ARCHIVE_FILES", 100_000)
+# Voice downloads: seconds one file may take in all (92 MB at 52 KB/s; an interrupted download
+# resumes where it stopped), and seconds without progress before it counts as stalled.
+DOWNLOAD_TIMEOUT = Limit("NARRATE_DOWNLOAD_TIMEOUT", 1800.0, "s")
+DOWNLOAD_STALL = Limit("NARRATE_DOWNLOAD_STALL", 30.0, "s")
 # Letters in a run without a space that still count as one word; longer runs are cut here,
 # so no "word" becomes hours of audio (the longest English words have about 45 letters).
 MAX_WORD_CHARS = 100
@@ -75,6 +92,11 @@ def front_matter_bytes() -> int:
 
 def epub_unpacked_bytes() -> int:
     return int(MAX_EPUB_UNPACKED_BYTES.value() * MIB)
+
+
+def megabytes(limit: Limit) -> int:
+    """A limit given in MB, in bytes."""
+    return int(limit.value() * MIB)
 
 
 def describe(limit: Limit) -> str:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
+from typing import NamedTuple
 
 ChunkProgress = Callable[[int, int, float], None]
 """Told after each piece of audio: (chunks done, chunks in all, seconds of audio so far)."""
@@ -32,6 +33,9 @@ class Section:
     level: int = 1
     notes: tuple[str, ...] = ()
     """Footnotes and endnotes of the section, not read inline (read at its end on request)."""
+    language: str | None = None
+    """The section's own language where the document marks it (an EPUB chapter's xml:lang, an
+    HTML lang attribute) and it differs from the document's; None: the document's language."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,9 @@ class Chunk:
     starts_paragraph: bool
     chapter: str | None = None  # set when this chunk must open a chapter (title, heading)
     lexicon: tuple[str, ...] = ()  # the lexicon entries applied to `text` ("word -> respelling")
+    language: str | None = None
+    """The chunk's language where it differs from the document's (a quoted paragraph, an
+    untranslated section): it is normalised and read by a voice of that language."""
 
 
 @dataclass(frozen=True)
@@ -92,13 +99,26 @@ class Script:
         return self.document.title
 
 
+class WordMark(NamedTuple):
+    """Where the engine says one word of the text it was given: the word is
+    `text[offset:offset + length]`, heard from sample `start` to sample `end` of the audio
+    (before any pause after it). Engines report them; a chunk's written words are timed from
+    them (narrate.episode.wordtimes)."""
+
+    offset: int
+    length: int
+    start: int
+    end: int
+
+
 @dataclass(frozen=True)
 class Segment:
-    """The audio of one chunk: signed 16-bit mono PCM at `sample_rate`."""
+    """The audio of one chunk: signed 16-bit mono PCM at `sample_rate`, and where its words are."""
 
     index: int
     pcm: bytes
     sample_rate: int
+    marks: tuple[WordMark, ...] = ()
 
     @property
     def duration(self) -> float:
@@ -113,12 +133,25 @@ class Chapter:
 
 
 @dataclass(frozen=True)
+class Word:
+    """A written word (as `narrate inspect` shows it) and exactly when it is heard, in seconds
+    from the start of the finished file. A verbalised token ("$5.2bn") is one Word spanning
+    all its spoken words."""
+
+    start: float
+    end: float
+    text: str
+
+
+@dataclass(frozen=True)
 class Cue:
     """A transcript cue: the text of one chunk and exactly when it is heard."""
 
     start: float
     end: float
     text: str
+    words: tuple[Word, ...] = ()
+    """The cue's written words with their times, in order; empty where none are known."""
 
 
 @dataclass

@@ -5,6 +5,7 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 
@@ -21,6 +22,12 @@ settings.load_profile("narrate")
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE = REPO / "samples" / "welcome.txt"
+
+# A suite started in the background (`.ci/run &` in a script, nohup) inherits SIGINT ignored,
+# and every narrate it starts would inherit that too and never see the Ctrl-C the tests send:
+# with a handler here, the processes it starts get SIGINT's default again, as on a terminal.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # The segment cache goes to a throwaway folder, never the user's cache (set before any test
 # runs, so CLI subprocesses inherit it too).

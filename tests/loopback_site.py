@@ -1,14 +1,22 @@
 """A web site on 127.0.0.1 for the fetching tests: pages, feeds, redirects, gzip, a slow and an
-oversized response, ETag revalidation, and a log of every request it answered."""
+oversized response, ETag revalidation, and a log of every request it answered.
+
+It plays a site on the internet: while it runs, the address policy treats its address and
+port as public (narrate.fetch.addresses.treat_as_public). `LoopbackSite(public=False)` is a
+service on the user's own machine instead, which feeds and redirects must not reach.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import threading
 import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from narrate.fetch.addresses import treat_as_public
 
 
 @dataclass
@@ -20,6 +28,8 @@ class Route:
     gzip: bool = False
     delay: float = 0.0
     validators: bool = False  # send an ETag and Last-Modified; answer 304 when they match
+    hold: threading.Event | None = None  # answer only once this is set (or after `hold_cap` s)
+    hold_cap: float = 90.0
 
 
 @dataclass
@@ -27,12 +37,13 @@ class Request:
     path: str
     headers: dict[str, str] = field(default_factory=dict)
     status: int = 0
+    released: bool | None = None  # a held route: True when its event freed it, False at the cap
 
 
 class LoopbackSite:
     LAST_MODIFIED = "Wed, 13 Mar 2024 10:00:00 GMT"
 
-    def __init__(self) -> None:
+    def __init__(self, public: bool = True) -> None:
         self.routes: dict[str, Route] = {}
         self.log: list[Request] = []
         self._lock = threading.Lock()
@@ -47,7 +58,11 @@ class LoopbackSite:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
-        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.port = self.server.server_address[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        self._public = contextlib.ExitStack()
+        if public:
+            self._public.enter_context(treat_as_public(("127.0.0.1", self.port)))
         self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self._thread.start()
 
@@ -64,6 +79,7 @@ class LoopbackSite:
             return [r for r in self.log if r.path == path]
 
     def close(self) -> None:
+        self._public.close()
         self.server.shutdown()
         self.server.server_close()
 
@@ -78,6 +94,8 @@ class LoopbackSite:
             return
         if route.delay:
             time.sleep(route.delay)
+        if route.hold is not None:
+            record.released = route.hold.wait(route.hold_cap)
         etag = '"' + hashlib.sha256(route.body).hexdigest()[:16] + '"'
         if route.validators and handler.headers.get("If-None-Match") == etag:
             record.status = 304

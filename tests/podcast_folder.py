@@ -44,6 +44,8 @@ def add_sidecars(audio: Path) -> None:
                                               encoding="utf-8")
     audio.with_name(stem + ".vtt").write_text("WEBVTT\n\n00:00.000 --> 00:02.000\nCoffee in the morning\n",
                                               encoding="utf-8")
+    audio.with_name(stem + ".transcript.json").write_text(json.dumps({
+        "version": "1.0.0", "segments": [{"startTime": 0.1, "endTime": 0.5, "body": "Coffee"}]}), encoding="utf-8")
     audio.with_name(stem + ".transcript.txt").write_text(FIRST_TEXT, encoding="utf-8")
     tags = ID3(audio)
     tags.add(APIC(encoding=3, mime="image/jpeg", type=3, desc="Cover",

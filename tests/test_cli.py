@@ -81,6 +81,44 @@ def test_bad_input_is_one_clear_line(runner, tmp_path, setup, message):
     assert not (tmp_path / "x.mp3").exists()
 
 
+@pytest.mark.parametrize("args", [
+    ["inspekt", "story.txt"],            # narrated story.txt beside it, then failed on 'inspekt'
+    ["-q", "inspekt", "story.txt"],
+    ["inspekt", "story.txt", "-o", "out"],
+])
+def test_a_mistyped_command_is_a_usage_error_that_writes_nothing(runner, tmp_path, monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    Path("story.txt").write_text(ARTICLE)
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    assert "Error: no such command or file 'inspekt'; did you mean inspect" in result.stderr
+    assert sorted(os.listdir(tmp_path)) == ["story.txt"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["frobnicate"], "no such command or file 'frobnicate'"),
+    (["cache", "inf"], "no such command 'inf'; did you mean info?"),
+    (["voices", "gte", "kokoro"], "no such command 'gte'; did you mean get?"),
+    (["story.txt", "--forse"], "'--force'"),
+    (["--jbos", "2", "story.txt"], "'--jobs'"),
+])
+def test_unknown_commands_and_options_exit_2_with_a_suggestion(runner, tmp_path, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    Path("story.txt").write_text(ARTICLE)
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert sorted(os.listdir(tmp_path)) == ["story.txt"]
+
+
+def test_a_file_named_like_a_command_or_a_web_address_is_still_narrated(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("inspekt").write_text(ARTICLE)
+    result = runner.invoke(cli, ["inspekt", "-q"])
+    assert result.exit_code == 0, result.output
+    assert Path("inspekt.mp3").is_file()
+
+
 def _write(path: Path, data: bytes) -> str:
     path.write_bytes(data)
     return str(path)
@@ -94,12 +132,13 @@ def test_unknown_voice_suggests(runner, tmp_path):
     assert "unknown voice 'brittish'; did you mean british" in result.stderr
 
 
-def test_unwritable_output_folder(runner, tmp_path):
+def test_an_output_folder_that_cannot_be_made(runner, tmp_path):
     src = tmp_path / "a.txt"
     src.write_text(ARTICLE)
-    result = runner.invoke(cli, [str(src), "-o", str(tmp_path / "no" / "such" / "x.mp3")])
+    result = runner.invoke(cli, [str(src), "-o", str(src / "such" / "x.mp3")])  # a.txt is a file
     assert result.exit_code == 1
     assert "folder" in result.stderr and "does not exist" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt"]
 
 
 def test_output_under_a_file_is_refused(runner, tmp_path):

@@ -82,10 +82,15 @@ def test_sidecars_manifest_and_artwork(podcast: Path):
     second = next(i for i in root.iter("item") if i.findtext("title") == "Rain on Tuesday")
     assert second.find(f"{PODCAST}chapters") is None and second.find(f"{PODCAST}transcript") is None
     item = next(i for i in root.iter("item") if i.findtext("title") == "Coffee in the morning")
-    transcripts = {t.get("type"): t.get("url") for t in item.iter(f"{PODCAST}transcript")}
-    assert set(transcripts) == {"text/vtt", "application/x-subrip", "text/plain"}
+    listed = list(item.iter(f"{PODCAST}transcript"))
+    transcripts = {t.get("type"): t.get("url") for t in listed}
+    # the word-timed ones first; the caption formats marked as captions; each with its language
+    assert list(transcripts) == ["text/vtt", "application/json", "application/x-subrip", "text/plain"]
+    assert [t.get("rel") for t in listed] == ["captions", None, "captions", None]
+    assert all(t.get("language") == "en" for t in listed)
     for mime, url in transcripts.items():
         assert file_for(podcast, url).is_file(), mime
+    assert file_for(podcast, transcripts["application/json"]).name == Path(FIRST).stem + ".transcript.json"
     chapters = item.find(f"{PODCAST}chapters")
     assert chapters.get("type") == "application/json+chapters"
     assert file_for(podcast, chapters.get("url")).name == Path(FIRST).stem + ".chapters.json"
@@ -257,3 +262,32 @@ def test_url_for_encodes_each_segment():
 def test_help_has_an_example(command: str):
     result = CliRunner().invoke(cli, [command, "-h"])
     assert result.exit_code == 0 and "Example:" in result.output and f"narrate {command} podcast/" in result.output
+
+
+def test_a_rescan_reads_again_only_what_changed_and_sees_every_change(tmp_path: Path):
+    """The scan remembers each episode by the files it was read from (a server rewrites its feed
+    after every new episode); a changed manifest, a new sidecar, a replaced audio file or a
+    removed one still shows at once."""
+    import json
+    import os
+
+    from narrate.publish import episodes
+
+    folder = tmp_path / "podcast"
+    narrate_text(folder, "one.mp3", "The first one\n\nA paragraph.\n")
+    narrate_text(folder, "two.mp3", "The second one\n\nAnother paragraph.\n")
+    first = {e.rel: e for e in episodes.scan(folder)}
+    assert first["one.mp3"].chapters is None
+    again = {e.rel: e for e in episodes.scan(folder)}
+    assert again["one.mp3"] is first["one.mp3"] and again["two.mp3"] is first["two.mp3"]  # not read again
+    manifest = folder / "one.narrate.json"
+    data = json.loads(manifest.read_text())
+    data["title"] = "A new title"
+    manifest.write_text(json.dumps(data))
+    (folder / "two.chapters.json").write_text('{"version": "1.2.0", "chapters": [{"startTime": 0, "title": "x"}]}')
+    changed = {e.rel: e for e in episodes.scan(folder)}
+    assert changed["one.mp3"].title == "A new title"
+    assert changed["two.mp3"].chapters is not None
+    os.replace(folder / "two.mp3", folder / "one.mp3")  # one replaced by another file, two gone
+    final = {e.rel: e for e in episodes.scan(folder)}
+    assert set(final) == {"one.mp3"} and final["one.mp3"].size == (folder / "one.mp3").stat().st_size

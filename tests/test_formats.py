@@ -87,3 +87,15 @@ def test_opus_refuses_a_rate_it_cannot_encode(tmp_path, sample_path):
                                       "--sample-rate", "44100"])
     assert result.exit_code == 1
     assert "Opus does not support 44100 Hz" in result.output
+
+
+def test_the_page_reads_chapters_and_text_back_from_every_container(episode):
+    """For an episode whose manifest has no timeline (made before it had one), the phone
+    page takes the chapters and transcript from the tags, in every format."""
+    from narrate.publish.embedded import embedded_chapters, embedded_transcript
+
+    audio = mutagen.File(episode.path)
+    chapters = embedded_chapters(audio)
+    assert [title for _, title in chapters] == [c.title for c in episode.chapters]
+    assert all(abs(start - c.start) < 0.002 for (start, _), c in zip(chapters, episode.chapters))
+    assert "Dr. Smith" in (embedded_transcript(audio) or "")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import os
 import resource
+import shutil
 import signal
 import socket
 import subprocess
@@ -239,10 +240,11 @@ def _ctrl_c_when(run: subprocess.Popen, ready, seconds: float = 60) -> str:  # t
     return stderr
 
 
-def test_ctrl_c_without_the_cache_exits_130_and_leaves_nothing(tmp_path: Path):
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_without_the_cache_exits_130_and_leaves_nothing(tmp_path: Path, jobs: str):
     src = tmp_path / "long.txt"
     src.write_text(long_article(200), encoding="utf-8")
-    run = subprocess.Popen(narrate_cmd(src, "-o", tmp_path / "long.mp3", "--no-cache", "-j", "2"),
+    run = subprocess.Popen(narrate_cmd(src, "-o", tmp_path / "long.mp3", "--no-cache", "-j", jobs),
                            stderr=subprocess.PIPE, text=True, start_new_session=True)
     stderr = _ctrl_c_when(run, lambda: list(tmp_path.glob(".long.*.work/segments/*")))
     assert run.returncode == 130, stderr
@@ -492,3 +494,167 @@ def test_an_output_that_is_a_folder_says_so(tmp_path: Path):
     result = CliRunner().invoke(cli, [str(source), "-o", str(tmp_path / "d.mp3")])
     assert result.exit_code == 1
     assert f"cannot write {tmp_path / 'd.mp3'}: it is a folder" in result.output
+
+
+# Files given as options: regular files only, sized before they are read (issue 21, item 8).
+
+
+def _option_cases(tmp_path: Path) -> dict[str, list[object]]:
+    article = tmp_path / "a.txt"
+    article.write_text("A title\n\nA few words to read.\n", encoding="utf-8")
+    (tmp_path / "pod").mkdir()
+    return {
+        "--lexicon": ["inspect", article, "--lexicon", "{}"],
+        "--voice FILE.toml": ["inspect", article, "--voice", "{}.toml"],
+        "--voice FILE.onnx": ["inspect", article, "--voice", "{}.onnx"],
+        "--cover": ["speak", article, "--cover", "{}", "-o", tmp_path / "o.mp3"],
+        "--intro": ["speak", article, "--intro", "{}", "-o", tmp_path / "o.m4a"],
+        "subscribe --opml": ["subscribe", "--opml", "{}", "-o", tmp_path / "sub"],
+        "subscribe URLS.txt": ["subscribe", "{}.txt", "-o", tmp_path / "sub"],
+        "voices get --from": ["voices", "get", "kokoro", "--from", "{}"],
+        "feed --image": ["feed", tmp_path / "pod", "--base-url", "http://127.0.0.1:9/", "--image", "{}"],
+    }
+
+
+def _hostile_file(tmp_path: Path, kind: str) -> Path:
+    if kind == "/dev/zero":
+        return Path("/dev/zero")
+    path = tmp_path / kind
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:  # a sparse file of 3 GB: no disk used, but read whole it is 3 GB of memory
+        with path.open("wb") as handle:
+            handle.truncate(3 * 1024**3)
+    return path
+
+
+@pytest.mark.parametrize("kind", ["/dev/zero", "fifo", "sparse"])
+@pytest.mark.parametrize("option", ["--lexicon", "--voice FILE.toml", "--voice FILE.onnx", "--cover", "--intro",
+                                    "subscribe --opml", "subscribe URLS.txt", "voices get --from", "feed --image"])
+def test_a_file_option_that_is_a_device_a_fifo_or_huge_is_one_line(tmp_path: Path, option: str, kind: str):
+    target = _hostile_file(tmp_path, kind)
+    args = []
+    for arg in _option_cases(tmp_path)[option]:
+        if isinstance(arg, str) and arg.startswith("{}"):  # a name the option accepts, linked to the file
+            link = tmp_path / ("given" + arg[2:])
+            link.symlink_to(target)
+            arg = str(link)
+        args.append(arg)
+    env = {"NARRATE_DATA_DIR": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    started = time.monotonic()
+    run = bounded(*args, timeout=60, env=env)
+    assert time.monotonic() - started < 30
+    if kind == "sparse" and option == "--intro":  # streamed by ffmpeg, never read whole: any size
+        one_line_error(run, "cannot use", "as the intro")
+    elif kind == "sparse":
+        one_line_error(run, "is larger than the limit of", "to raise the limit")
+    else:
+        one_line_error(run, "is not a regular file (a device, pipe or socket)")
+
+
+# Archives for `voices get --from`: member by member, sizes checked before anything is unpacked.
+
+
+def test_a_tar_member_that_is_a_16_gib_sparse_file_is_refused_unread(tmp_path: Path):
+    tar = shutil.which("tar")
+    if tar is None:
+        pytest.skip("GNU tar makes the sparse archive")
+    source = tmp_path / "src"
+    source.mkdir()
+    with (source / "af_heart.bin").open("wb") as handle:
+        handle.truncate(16 * 1024**3)
+    archive = tmp_path / "voices.tar"
+    subprocess.run([tar, "--sparse", "-cf", archive, "-C", source, "af_heart.bin"], check=True)
+    assert archive.stat().st_size < 1024 * 1024
+    env = {"NARRATE_DATA_DIR": str(tmp_path / "data")}
+    run = bounded("voices", "get", "kokoro", "--from", archive, "--voice", "af_heart", env=env, timeout=60)
+    one_line_error(run, "unpacks to more than 1024 MB", "af_heart.bin alone is 17,179,869,184 bytes",
+                   "NARRATE_MAX_ARCHIVE_MB")
+    # with the archive limit raised, the member's own size still refuses it, unread
+    run = bounded("voices", "get", "kokoro", "--from", archive, env={**env, "NARRATE_MAX_ARCHIVE_MB": "100000"})
+    one_line_error(run, "af_heart.bin is not the file expected (17,179,869,184 bytes, not 522,240)")
+    assert not (tmp_path / "data" / "kokoro" / "voices").exists() or not any(
+        (tmp_path / "data" / "kokoro" / "voices").iterdir())
+
+
+@pytest.fixture(scope="module")
+def zip_bomb(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A zip whose af_heart.bin inflates to 2 GiB (about 2 MB packed)."""
+    bomb = tmp_path_factory.mktemp("bomb") / "voices.zip"
+    block = bytes(1 << 20)
+    with zipfile.ZipFile(bomb, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as archive, \
+            archive.open("voices/af_heart.bin", "w", force_zip64=True) as member:
+        for _ in range(2048):
+            member.write(block)
+    return bomb
+
+
+def test_a_zip_member_that_inflates_to_gigabytes_is_refused_unread(zip_bomb: Path, tmp_path: Path):
+    env = {"NARRATE_DATA_DIR": str(tmp_path / "data")}
+    run = bounded("voices", "get", "kokoro", "--from", zip_bomb, env=env, timeout=60)
+    one_line_error(run, "unpacks to more than 1024 MB", "voices/af_heart.bin alone is 2,147,483,648 bytes")
+    run = bounded("voices", "get", "kokoro", "--from", zip_bomb, env={**env, "NARRATE_MAX_ARCHIVE_MB": "100000"},
+                  timeout=60)
+    one_line_error(run, "af_heart.bin is not the file expected (2,147,483,648 bytes, not 522,240)")
+
+
+def test_archive_headers_and_member_counts_are_bounded(tmp_path: Path, monkeypatch):
+    import gzip
+    import io
+    import tarfile
+
+    from narrate.voice.archive import ArchiveError, members
+
+    # a GNU long name claiming 64 MB, inside a gzip stream that really unpacks to that much
+    name = "v/" + "n" * 200 + ".bin"
+    plain = io.BytesIO()
+    with tarfile.open(fileobj=plain, mode="w", format=tarfile.GNU_FORMAT) as archive:
+        info = tarfile.TarInfo(name)
+        archive.addfile(info, io.BytesIO(b""))
+    header = bytearray(plain.getvalue()[:512])  # the ././@LongLink header
+    assert header.startswith(b"././@LongLink")
+    header[124:136] = b"%011o\0" % (64 * 1024 * 1024)
+    header[148:156] = b" " * 8
+    header[148:156] = b"%06o\0 " % sum(header)
+    with gzip.open(tmp_path / "long.tgz", "wb", compresslevel=1) as out:
+        out.write(bytes(header))
+        out.write(bytes(64 * 1024 * 1024))
+    with pytest.raises(ArchiveError, match="a header in it claims"):
+        list(members(tmp_path / "long.tgz"))
+    # more members than allowed, in a zip (counted from its directory, before parsing it) and a tar
+    monkeypatch.setenv("NARRATE_MAX_ARCHIVE_FILES", "5")
+    with zipfile.ZipFile(tmp_path / "many.zip", "w") as archive:
+        for index in range(6):
+            archive.writestr(f"f{index}", b"")
+    with pytest.raises(ArchiveError, match="holds 6 files, more than 5"):
+        list(members(tmp_path / "many.zip"))
+    with tarfile.open(tmp_path / "many.tar", "w") as archive:
+        for index in range(6):
+            archive.addfile(tarfile.TarInfo(f"f{index}"), io.BytesIO(b""))
+    with pytest.raises(ArchiveError, match="holds more than 5 files"):
+        list(members(tmp_path / "many.tar"))
+
+
+def test_ctrl_c_while_a_worker_is_still_starting_exits_130_without_a_traceback(tmp_path: Path):
+    """A worker is a new interpreter: before it ignores SIGINT, a Ctrl-C to the process group
+    raised KeyboardInterrupt inside it. Here every worker takes seconds to start (a
+    sitecustomize that waits), and Ctrl-C comes while one is in that wait."""
+    site, starting = tmp_path / "site", tmp_path / "starting"
+    site.mkdir()
+    starting.mkdir()
+    (site / "sitecustomize.py").write_text(
+        "import os, sys, time\n"
+        "if '--multiprocessing-fork' in getattr(sys, 'orig_argv', ()):\n"
+        f"    open(os.path.join({str(starting)!r}, str(os.getpid())), 'w').close()\n"
+        "    time.sleep(3)\n", encoding="utf-8")
+    work = tmp_path / "work"
+    work.mkdir()
+    src = work / "long.txt"
+    src.write_text(long_article(200), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])}
+    run = subprocess.Popen(narrate_cmd(src, "-o", work / "long.mp3", "--no-cache", "-j", "2"),
+                           stderr=subprocess.PIPE, text=True, start_new_session=True, env=env)
+    stderr = _ctrl_c_when(run, lambda: any(starting.iterdir()))
+    assert run.returncode == 130, stderr
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr and "interrupted" in stderr, stderr
+    assert sorted(p.name for p in work.iterdir()) == ["long.txt"]

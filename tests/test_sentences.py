@@ -37,3 +37,57 @@ def test_chunks_hold_whole_sentences_under_the_limit():
     assert " ".join(chunks) == " ".join(sentences)
     assert all(c.endswith(".") for c in chunks)
     assert 1 < len(chunks) < len(sentences)  # a few sentences each
+
+
+# Characters whose spoken form is far longer than the written one: NFKC's longest expansion
+# (U+FDFA, 18 letters), a roman numeral and units without spaces, ligatures, fractions,
+# full-width digits, and numbers that become words.
+EXPANDING = "\ufdfa\ufdfb\u2177\u217b\u33af\u33ac\ufb03\ufb04\u00bd\u2153\uff19\u2474\u3250"
+
+
+def _spoken_limits_hold(document) -> None:  # type: ignore[no-untyped-def]
+    from narrate.limits import MAX_WORD_CHARS
+    from narrate.text.script import build_script
+    from narrate.text.sentences import MAX_SPOKEN_CHARS
+
+    script = build_script(document)
+    for chunk in script.chunks:
+        assert len(chunk.text) <= MAX_SPOKEN_CHARS, (len(chunk.text), chunk.display[:40])
+        assert all(len(word) <= MAX_WORD_CHARS for word in chunk.text.split()), chunk.text[:80]
+    return script
+
+
+def test_nfkc_expansion_after_the_cut_makes_no_overlong_chunk():
+    from narrate.model import Document, Section
+
+    paragraph = "\ufdfa" * 100 + " " + "\u2177" * 100 + " " + "\u33af " * 80
+    document = Document(title="Expanding", sections=(Section(heading=None, paragraphs=(
+        "Intro words here.", paragraph)),))
+    script = _spoken_limits_hold(document)
+    text = [c for c in script.chunks if c.paragraph == 1]
+    assert len(text) > 4 and text[0].starts_paragraph and not any(c.starts_paragraph for c in text[1:])
+    assert text[-1].pause_after > 0 and all(c.pause_after == 0 for c in text[:-1])
+    # nothing written is lost: the pieces' written text is the paragraph's, in order
+    assert "".join("".join(c.display.split()) for c in text) == "".join(paragraph.split())
+
+
+def test_an_expanding_title_and_heading_are_cut_too():
+    from narrate.model import Document, Section
+
+    document = Document(title="\ufdfa" * 60, sections=(Section(heading="\u2177" * 200, paragraphs=("Body.",)),))
+    script = _spoken_limits_hold(document)
+    assert sum(c.chapter is not None for c in script.chunks) == 2
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_hostile_words = st.text(st.sampled_from(EXPANDING + "0123456789abc .,;-$%"), min_size=1, max_size=300)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_hostile_words, min_size=1, max_size=4), st.text(st.sampled_from(EXPANDING + "a "), max_size=120))
+def test_no_spoken_chunk_breaks_the_limits_whatever_the_text(paragraphs: list[str], title: str):
+    from narrate.model import Document, Section
+
+    _spoken_limits_hold(Document(title=title or "T", sections=(Section(heading=title or None,
+                                                                       paragraphs=tuple(paragraphs)),)))

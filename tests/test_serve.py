@@ -231,3 +231,129 @@ def test_cli_serve_needs_a_folder(tmp_path: Path):
     result = CliRunner().invoke(cli, ["serve", str(tmp_path / "nope"), "--port", "0"])
     assert result.exit_code == 1
     assert result.output == f"Error: {tmp_path / 'nope'} is not a folder: give the folder of narrated episodes\n"
+
+
+def exchange(server: EpisodeServer, raw: bytes) -> list[bytes]:
+    """Send `raw` on one connection and read until the server closes it (or 10 s pass); the
+    status lines of the responses, in order."""
+    import socket
+
+    with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10) as connection:
+        connection.sendall(raw)
+        received = b""
+        try:
+            while data := connection.recv(1 << 16):
+                received += data
+        except TimeoutError:
+            pass
+    statuses = []
+    while received:  # status line, headers, then Content-Length bytes of body (none for HEAD)
+        head, _, received = received.partition(b"\r\n\r\n")
+        lines = head.split(b"\r\n")
+        statuses.append(lines[0])
+        length = next((int(line.split(b":")[1]) for line in lines[1:] if line.lower().startswith(b"content-length:")), 0)
+        received = received[length:]
+    return statuses
+
+
+@pytest.mark.parametrize("spec, status", [
+    ("9" * 5000 + "-", b"416"), ("0-" + "9" * 5000, b"206"), ("-" + "9" * 5000, b"206"),
+    ("0" * 5000 + "1-", b"206"),
+])
+def test_a_range_of_thousands_of_digits_gets_an_answer(served, spec, status):
+    server, _ = served
+    path = path_of(url_for("/", FIRST)).encode()
+    lines = exchange(server, b"GET " + path + b" HTTP/1.1\r\nHost: x\r\nRange: bytes=" + spec.encode()
+                     + b"\r\nConnection: close\r\n\r\n")
+    assert len(lines) == 1 and lines[0].split()[1] == status, lines
+
+
+def test_huge_range_numbers_parse_as_past_the_end():
+    assert parse_range("bytes=0-" + "9" * 5000, 10) == (0, 9)
+    assert parse_range("bytes=-" + "9" * 5000, 10) == (0, 9)
+    with pytest.raises(Unsatisfiable):
+        parse_range("bytes=" + "9" * 5000 + "-", 10)
+
+
+def test_a_get_with_a_body_does_not_desynchronise_keep_alive(served):
+    """The body is not read as a second request: two GETs, two answers, both the file."""
+    server, _ = served
+    path = path_of(url_for("/", FIRST)).encode()
+    smuggled = b"GET /../secret.mp3 HTTP/1.1\r\nHost: x\r\n\r\n"
+    raw = (b"GET " + path + b" HTTP/1.1\r\nHost: x\r\nContent-Length: " + str(len(smuggled)).encode()
+           + b"\r\n\r\n" + smuggled + b"GET " + path + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert exchange(server, raw) == [b"HTTP/1.1 200 OK", b"HTTP/1.1 200 OK"]
+
+
+@pytest.mark.parametrize("headers, answers", [
+    (b"Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", [b"HTTP/1.1 200 OK"]),  # answered, closed
+    (b"Content-Length: 99999999\r\n\r\nxx", [b"HTTP/1.1 200 OK"]),  # too long to read: answered, closed
+    (b"Content-Length: -5\r\n\r\n", [b"HTTP/1.1 400 Bad Request"]),
+    (b"Content-Length: 5\r\nContent-Length: 6\r\n\r\nhello", [b"HTTP/1.1 400 Bad Request"]),
+    (b"Content-Length: " + b"9" * 5000 + b"\r\n\r\n", [b"HTTP/1.1 400 Bad Request"]),
+    (b"X: " + b"a" * 100_000 + b"\r\n\r\n", [b"HTTP/1.1 431 Line too long"]),
+    (b"".join(b"X%d: y\r\n" % i for i in range(200)) + b"\r\n", [b"HTTP/1.1 431 Too many headers"]),
+])
+def test_malformed_requests_get_one_answer_and_nothing_is_smuggled(served, headers, answers):
+    server, _ = served
+    path = path_of(url_for("/", FIRST)).encode()
+    follow = b"GET " + path + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    assert exchange(server, b"GET " + path + b" HTTP/1.1\r\nHost: x\r\n" + headers + follow) == answers
+    assert request(server, path.decode())[0] == 200  # and the server still answers
+def test_every_episode_offers_chapters_and_a_transcript(served):
+    """The episode narrated without sidecar files gets its chapters and timed transcript from
+    its manifest; the one with sidecars keeps them."""
+    import json
+
+    server, folder = served
+    page = request(server, "/")[2].decode("utf-8")
+    assert page.count('<details class="transcript"') == 2
+    second = next(a for a in page.split("<article")[1:] if "Second%20%232.mp3" in a)
+    assert 'data-start="0">0:00 Rain on Tuesday</button>' in second
+    assert 'data-src=".transcript/sub%20dir/Second%20%232.mp3"' in second
+    status, headers, body = request(server, "/.transcript/sub%20dir/Second%20%232.mp3")
+    assert status == 200 and headers["content-type"] == "application/json; charset=utf-8"
+    cues = json.loads(body)["cues"]
+    manifest = json.loads((folder / "sub dir" / "Second #2.narrate.json").read_text(encoding="utf-8"))
+    assert [c["text"] for c in cues] == ["Rain on Tuesday", "It rained all day long."]
+    assert cues == manifest["timeline"]["cues"] and all(c["paragraph"] for c in cues)
+    assert 0 < cues[0]["start"] < cues[0]["end"] < cues[1]["start"] < cues[1]["end"] <= manifest["duration"]
+    # the episode with files beside it: its plain transcript file (its manifest has no timeline)
+    first = json.loads(request(server, "/.transcript/" + url_for("", FIRST))[2])
+    assert "The first paragraph talks about coffee." in first["text"]
+
+
+@pytest.mark.parametrize("path", ["/.transcript/nothing.mp3", "/.transcript/../feed.xml", "/.transcript/",
+                                  "/.transcript/sub%20dir", "/.transcript/Second%20%232.mp3"])
+def test_a_transcript_only_for_an_episode(served, path):
+    server, _ = served
+    assert request(server, path)[0] == 404
+
+
+def test_a_request_head_sent_a_byte_at_a_time_is_cut_at_the_idle_timeout(template: Path, tmp_path: Path):
+    """Slowloris: each byte of a header comes within the idle timeout, the head never ends.
+    The connection is closed once the head has taken the idle timeout in all; before, it was
+    held for as long as the client kept sending."""
+    import socket
+    import time
+
+    server = EpisodeServer(copy_podcast(template, tmp_path / "podcast"), "127.0.0.1", 0, quiet=True,
+                           idle_timeout=2.0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=10) as slow:
+            slow.sendall(b"GET /feed.xml HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+            closed = False
+            for _ in range(120):  # up to 60 s of one header's bytes, each well within the idle timeout
+                try:
+                    slow.sendall(b"y")
+                except OSError:
+                    closed = True
+                    break
+                time.sleep(0.5)
+            assert closed, "the server kept reading a head that never ended"
+        status, _, _ = request(server, "/feed.xml")  # and it serves everyone else
+        assert status == 200
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -63,3 +63,17 @@ def test_cue_ends_never_pass_the_next_start_by_rounding():
     # 0.1 + 0.2 is 0.30000000000000004 in floating point
     cues = plan_cues(chunks, [0.1, 0.3], [0.2, 1.0])
     assert cues[0].end == 0.3 == cues[1].start
+
+
+def test_a_document_without_headings_is_cut_where_inspect_cut_it():
+    """The 30-second cuts are decided on the estimated times (what `narrate inspect` shows),
+    so the file gets the same chapters when the engine speaks faster or slower."""
+    chunks = [chunk("Title", -1, True, chapter="Title", kind=ChunkKind.TITLE)]
+    chunks += [chunk(f"Paragraph {i} begins here with words", i, True) for i in range(12)]
+    estimated = start_times([2.0] + [9.5] * 12, [0.5] * 13)
+    for pace in (0.7, 1.0, 1.45):
+        real = start_times([2.0 * pace] + [9.5 * pace] * 12, [0.5] * 13)
+        chapters = plan_chapters(chunks, real, real[-1] + 10, planned=estimated)
+        inspected = plan_chapters(chunks, estimated, estimated[-1] + 10)
+        assert [c.title for c in chapters] == [c.title for c in inspected]
+        assert {c.start for c in chapters} <= set(real)

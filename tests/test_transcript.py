@@ -173,3 +173,61 @@ def test_sidecar_names_share_the_stem():
     assert [sidecar_path(audio, SIDECAR_SUFFIX[k]) for k in ("srt", "vtt", "txt")] == [
         Path("pod/ep.srt"), Path("pod/ep.vtt"), Path("pod/ep.transcript.txt")]
     assert sidecar_path(audio, CHAPTERS_SUFFIX) == Path("pod/ep.chapters.json")
+
+
+def test_the_manifest_timeline_round_trips_and_ignores_what_it_did_not_write():
+    from narrate.episode.manifest import TimedLine, timeline, timeline_chapters, timeline_lines
+    from narrate.model import Chapter, Cue
+
+    chapters = [Chapter("Title", 0.0, 4.5), Chapter("Part two", 4.5, 9.25)]
+    cues = [Cue(0.05, 1.2, "Title"), Cue(1.9, 4.0, "First sentence."), Cue(4.5, 9.0, "Second & <last>.")]
+    data = {"timeline": timeline(chapters, cues, [True, True, False])}
+    assert timeline_chapters(data) == chapters
+    assert timeline_lines(data) == [TimedLine(0.05, 1.2, "Title", True), TimedLine(1.9, 4.0, "First sentence.", True),
+                                    TimedLine(4.5, 9.0, "Second & <last>.", False)]
+    # a manifest from before the timeline, or one edited by hand: nothing, or what is sound
+    for old in ({}, {"chapters": 2}, {"timeline": None}, {"timeline": {"chapters": "x", "cues": 3}}):
+        assert timeline_chapters(old) == [] and timeline_lines(old) == []
+    odd = {"timeline": {"chapters": [{"start": -1, "title": "x"}, {"start": float("nan"), "title": "y"},
+                                     {"start": True, "title": "z"}, {"start": 2, "title": 5}, "x",
+                                     {"start": 3, "title": "kept"}],
+                        "cues": [{"start": 1, "text": None}, {"start": 2, "end": "3", "text": "kept"}]}}
+    assert timeline_chapters(odd) == [Chapter("kept", 3.0, 3.0)]
+    assert timeline_lines(odd) == [TimedLine(2.0, 2.0, "kept")]
+
+
+def test_the_manifest_timeline_keeps_each_cues_words_and_drops_damaged_ones():
+    from narrate.episode.manifest import TimedLine, timeline, timeline_lines
+    from narrate.model import Cue, Word
+
+    words = (Word(1.9, 2.3, "First"), Word(2.3, 4.0, "sentence."))
+    data = {"timeline": timeline([], [Cue(0.05, 1.2, "Title"), Cue(1.9, 4.0, "First sentence.", words)], [True, True])}
+    assert data["timeline"]["cues"][1]["words"] == [[1.9, 2.3, "First"], [2.3, 4.0, "sentence."]]
+    assert "words" not in data["timeline"]["cues"][0]  # none known: none written
+    assert timeline_lines(data) == [TimedLine(0.05, 1.2, "Title", True), TimedLine(1.9, 4.0, "First sentence.", True, words)]
+    # words not as written here, or going back in time: the cue is kept, sentence by sentence
+    for damaged in ("x", [[1, 2]], [[1, 2, 3]], [[2, 1, "a"]], [[2, 3, "a"], [1, 2, "b"]], [[-1, 2, "a"]],
+                    [[True, 2, "a"]], [[1, float("inf"), "a"]]):
+        cue = {"start": 1, "end": 4, "text": "a b", "words": damaged}
+        assert timeline_lines({"timeline": {"cues": [cue]}}) == [TimedLine(1.0, 4.0, "a b")], damaged
+
+
+def test_the_page_hands_out_each_cues_words(tmp_path):
+    import json
+
+    from narrate.episode.manifest import timeline
+    from narrate.model import Cue, Word
+    from narrate.publish.feed import update_feed
+    from narrate.publish.webpage import transcript_json
+    from tests.podcast_folder import narrate_text
+
+    audio = narrate_text(tmp_path, "ep.mp3", "A title\n\nSome words here.\n")
+    manifest = json.loads(audio.with_name("ep.narrate.json").read_text(encoding="utf-8"))
+    served = json.loads(transcript_json(update_feed(tmp_path, default_base_url="http://127.0.0.1:1/"), "ep.mp3"))
+    assert served["cues"] == [{k: v for k, v in cue.items()} for cue in manifest["timeline"]["cues"]]
+    assert [w[2] for cue in served["cues"] for w in cue["words"]] == ["A", "title", "Some", "words", "here."]
+    # a control character in a word is not sent to the page
+    manifest["timeline"] = timeline([], [Cue(0, 1, "a\x07b", (Word(0, 1, "a\x07b"),))], [True])
+    audio.with_name("ep.narrate.json").write_text(json.dumps(manifest), encoding="utf-8")
+    served = json.loads(transcript_json(update_feed(tmp_path, default_base_url="http://127.0.0.1:1/"), "ep.mp3"))
+    assert "\x07" not in json.dumps(served) and served["cues"][0]["words"][0][0] == 0

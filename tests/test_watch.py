@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 from pathlib import Path
 
 import podcastparser
@@ -91,9 +92,11 @@ def test_watch_narrates_arrivals_survives_a_bad_file_and_stops_on_ctrl_c(tmp_pat
         drop(inbox / "broken.txt", b"\x00\x01binary\x00" * 100)
         failed = lines.wait_for("failed")
         assert failed.strip() == f"failed   {inbox / 'broken.txt'} looks like a binary file, not text: " \
-                                 "give narrate a text, Markdown or HTML file"
+                                 "give narrate a text, Markdown, HTML or EPUB file"
 
-        drop(inbox / "long.txt", article("A long read", 60))  # Ctrl-C arrives while this is narrated
+        # Ctrl-C arrives while this is narrated: words of its own, so no earlier run's cached
+        # speech can finish it before the signal lands
+        drop(inbox / "long.txt", article(f"A long read {uuid.uuid4().hex[:8]}", 800))
         deadline = time.monotonic() + 60
         while not any("partial" in p.name for p in out.iterdir()) and time.monotonic() < deadline:
             time.sleep(0.05)

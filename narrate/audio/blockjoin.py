@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from narrate.audio.mp3encoder import BlockAudio
 from narrate.audio.leveling import integrated_loudness
 from narrate.audio.mp3join import BLOCK_DELAY_SAMPLES, Mp3Joiner
-from narrate.model import ChunkProgress
+from narrate.model import ChunkProgress, WordMark
 
 
 
@@ -24,6 +24,9 @@ class Joined:
     openings: list[float]  # where a chapter opened by each chunk starts (a block's first: 0 of it)
     speech: list[float]  # how long each chunk's speech lasts
     integrated: float  # LUFS, measured before encoding (after gain and limiter)
+    marks: list[tuple[WordMark, ...]] = field(default_factory=list)
+    """Each chunk's word marks, in samples (at `rate`) from the start of its speech."""
+    rate: int = 0
 
 
 def join_blocks(blocks: Iterable[BlockAudio], out: Path, total: int,
@@ -34,6 +37,7 @@ def join_blocks(blocks: Iterable[BlockAudio], out: Path, total: int,
     starts: list[float] = []
     openings: list[float] = []
     speech: list[float] = []
+    marks: list[tuple[WordMark, ...]] = []
     windows = array("d")  # a novel: about 250,000 windows, 2 MB
     with out.open("w+b") as handle:
         joiner = Mp3Joiner(handle)
@@ -45,10 +49,11 @@ def join_blocks(blocks: Iterable[BlockAudio], out: Path, total: int,
                 starts.append(offset / rate)
                 speech.append(spoken / rate)
                 offset += spoken + pause
+            marks.extend(block.marks or [()] * len(block.speech))
             windows.extend(block.momentary)
             position += joiner.add(block.mp3, block.frames)
             if progress:
                 progress(len(speech), total, position / rate)
         joiner.finish()
     return Joined(duration=position / rate, starts=starts, openings=openings, speech=speech,
-                  integrated=integrated_loudness(windows))
+                  integrated=integrated_loudness(windows), marks=marks, rate=rate)

@@ -40,9 +40,10 @@ class Bumper:
 
 def check_bumper(path: str | Path, role: str) -> Path:
     """Fail before any synthesis if `path` is missing or holds no audio ffmpeg can decode."""
+    from narrate.fileio import check_regular_file
+
     path = Path(path)
-    if not path.is_file():
-        raise InputError(f"cannot use {path} as the {role}: no such file")
+    check_regular_file(path, role, None, InputError)  # streamed by ffmpeg: any length
     try:
         pcm = run(["-i", str(path), "-t", "1", "-vn", "-ac", "1", "-f", "s16le", "pipe:1"])
     except EncodeError as exc:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from narrate.errors import EncodeError
 from narrate.audio.leveling import Leveling, LoudnessMeter, level
-from narrate.model import SAMPLE_WIDTH
+from narrate.model import SAMPLE_WIDTH, WordMark
 
 QUEUED = 4  # chunks waiting for the encoder, at most: bounds the memory a block holds
 
@@ -30,6 +30,8 @@ class BlockAudio:
     momentary: list[float] = field(default_factory=list)
     """Momentary loudness (LUFS) of the block's 400 ms windows above the absolute gate."""
     frames: int | None = None  # MP3 frames in `mp3` (counted where it was encoded)
+    marks: list[tuple[WordMark, ...]] = field(default_factory=list)
+    """Each chunk's word marks, in samples from the start of its speech."""
     synthesised: int = 0  # engine calls made for it
     reused: int = 0  # chunks taken from the cache
 

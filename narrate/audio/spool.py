@@ -1,7 +1,8 @@
 """Synthesised segments, each with the silence after it, as PCM pieces: written to a spool
 file on disk as they pass (so the episode can be encoded again without synthesising it
-again), with the exact length of every segment recorded for chapters and cues. Nothing is
-held in memory beyond one segment and the opening minute used to plan the loudness.
+again), with the exact length of every segment and its words' marks recorded for chapters
+and cues. No audio is held in memory beyond one segment and the opening minute used to plan
+the loudness.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from narrate.audio.pcm import with_pause
-from narrate.model import ChunkProgress, SAMPLE_WIDTH, Segment, pause_samples
+from narrate.model import ChunkProgress, SAMPLE_WIDTH, Segment, WordMark, pause_samples
 
 
 
@@ -24,6 +25,8 @@ class Spool:
     rate: int = 0
     samples: int = 0
     speech: list[float] = field(default_factory=list)
+    marks: list[tuple[WordMark, ...]] = field(default_factory=list)
+    """Each chunk's word marks, in samples from the start of its speech."""
 
     @property
     def duration(self) -> float:
@@ -39,6 +42,7 @@ def spool_pieces(segments: Iterable[Segment], pauses: Sequence[float], spool: Sp
         out.write(piece)
         spool.samples += len(piece) // SAMPLE_WIDTH
         spool.speech.append(segment.duration)
+        spool.marks.append(segment.marks)
         if progress:
             progress(segment.index + 1, len(pauses), spool.duration)
         yield piece

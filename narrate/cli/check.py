@@ -15,7 +15,8 @@ from typing import Any
 
 import click
 
-from narrate.cli.commands import CONTEXT, _rename, text_options
+from narrate.cli.options import CONTEXT, text_options
+from narrate.cli.options import rename_options as _rename
 from narrate.cli.report import clock, plural
 
 
@@ -27,7 +28,9 @@ from narrate.cli.report import clock, plural
 def check(sources: tuple[str, ...], pattern: str | None, as_json: bool, **options: Any) -> None:
     """Listen to FILE (or every file in a folder) through the engine's own reading and
     report what should not be heard: symbols, markup, words spelled letter by letter,
-    id-like strings, long digit runs, overlong chunks. Nothing is synthesised.
+    id-like strings, long digit runs, overlong chunks; and what of a web page's content is
+    not heard at all (headings, boxes, paragraphs, with their first words). Nothing is
+    synthesised.
 
     \b
     Examples:
@@ -52,7 +55,7 @@ def check(sources: tuple[str, ...], pattern: str | None, as_json: bool, **option
 
 def _as_data(report: Any) -> dict[str, Any]:
     return {"source": report.source, "words": report.words, "error": report.error,
-            "per_thousand_words": round(report.per_thousand, 2),
+            "per_thousand_words": round(report.per_thousand, 2), "site_chrome_left_out": report.chrome,
             "findings": [asdict(finding) for finding in report.findings]}
 
 
@@ -63,6 +66,8 @@ def _print(report: Any, several: bool) -> None:
     for finding in report.findings:
         click.echo(f"{report.source}:{clock(finding.time)} {finding.rule}: {finding.detail}: "
                    f"{finding.text}")
+    if report.chrome:
+        click.echo(f"{report.source}: {report.chrome}")
     if several or not report.findings:
         click.echo(f"{report.source}: {plural(len(report.findings), 'finding')} in "
                    f"{plural(report.words, 'spoken word')} ({report.per_thousand:.1f} per 1,000)")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import functools
+import contextlib
 import json
 import logging
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -15,20 +15,53 @@ from narrate.audio.formats import DEFAULT_FORMAT, SAMPLE_RATES, check_bitrate, f
 from narrate.audio.loudness import DEFAULT_TARGET, TARGET_RANGE
 from narrate.episode.sidecars import SAVED_PAGE_SUFFIX, SIDECAR_SUFFIX, TRANSCRIPT_KINDS, sidecar_path
 from narrate.errors import NarrateError
-from narrate.text.readers import format_names as reader_names
+from narrate.cli.check import check
+from narrate.cli.inbox import inbox
+from narrate.cli.options import CONTEXT, text_options
+from narrate.cli.options import rename_options as _rename
+from narrate.cli.subscribe import subscribe
+from narrate.cli.voiceget import get as _voices_get
+from narrate.cli.watch import watch
 from narrate.version import __version__
-from narrate.voice.engines.espeak import PITCH_RANGE
-from narrate.voice.presets import PAUSE_RANGE, RATE_RANGE, VOLUME_RANGE
 
-CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+if TYPE_CHECKING:
+    from pathlib import Path
+
 DEFAULT_COMMAND = "speak"
 
 
-class NarrateGroup(click.Group):
+IMPLICIT_SPEAK = "narrate.implicit_speak"  # ctx.meta: `narrate FILE`, with no command named
+
+
+def _close_matches(name: str, choices: list[str]) -> list[str]:
+    import difflib
+
+    return difflib.get_close_matches(name, choices, n=3, cutoff=0.6)
+
+
+def no_such_command(name: str, commands: list[str], what: str = "command") -> str:
+    """'no such command 'inspekt'; did you mean inspect?' (whatever version of click)."""
+    close = _close_matches(name, commands)
+    return f"no such {what} {name!r}" + (f"; did you mean {', '.join(close)}?" if close else "")
+
+
+class SuggestingGroup(click.Group):
+    """A group whose unknown subcommands are a usage error that names the closest commands."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if (name and not name.startswith("-") and not ctx.resilient_parsing
+                and self.get_command(ctx, name) is None):
+            raise click.UsageError(no_such_command(name, self.list_commands(ctx)), ctx)
+        return super().resolve_command(ctx, args)
+
+
+class NarrateGroup(SuggestingGroup):
     """`narrate FILE` means `narrate speak FILE`; NarrateErrors become one-line errors."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if args and args[0] not in self.commands and args[0] not in ("-h", "--help", "--version"):
+            ctx.meta[IMPLICIT_SPEAK] = True  # `speak` checks that its first FILE is one
             args = [DEFAULT_COMMAND, *args]
         return super().parse_args(ctx, args)
 
@@ -42,6 +75,24 @@ class NarrateGroup(click.Group):
             ctx.exit(130)
 
 
+def check_first_source(ctx: click.Context, source: str) -> None:
+    """With no command named, the first FILE must be a file, a folder, a web address or '-':
+    a mistyped command ('narrate inspekt story.txt') is a usage error with the closest
+    commands, before anything is read or written, not a file name."""
+    from pathlib import Path
+
+    from narrate.text.readers.html import is_web_address
+
+    if not ctx.meta.get(IMPLICIT_SPEAK) or source == "-" or is_web_address(source) or Path(source).exists():
+        return
+    root = ctx.find_root()
+    commands = root.command.list_commands(root) if isinstance(root.command, click.Group) else []
+    looks_like_a_file = bool(Path(source).suffix) or "/" in source or "\\" in source
+    if looks_like_a_file and not _close_matches(source, commands):
+        raise click.ClickException(f"{source}: no such file")
+    raise click.UsageError(no_such_command(source, commands, "command or file"), root)
+
+
 class _EchoNotes(logging.Handler):
     """Notes the library logs as warnings (a device fallback) become plain lines on stderr."""
 
@@ -53,33 +104,6 @@ def _show_notes() -> None:
     logger = logging.getLogger("narrate")
     if not any(isinstance(handler, _EchoNotes) for handler in logger.handlers):
         logger.addHandler(_EchoNotes(logging.WARNING))
-
-
-def text_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Options that shape what is spoken (shared by speak and inspect)."""
-    decorators = [
-        click.option("--title", help="Episode title (default: the headline, else the file name if it reads as words, "
-                     "else the opening words, which are then not spoken twice)."),
-        click.option("--format", "fmt", type=click.Choice(reader_names(), case_sensitive=False),
-                     help="Force a reader instead of going by the file's extension (for stdin)."),
-        click.option("--lexicon", multiple=True, metavar="FILE", type=click.Path(dir_okay=False),
-                     help="Pronunciation lexicon (TOML: word = \"respelling\"); repeatable."),
-        click.option("--skip", multiple=True, metavar="PATTERN",
-                     help="Leave out paragraphs matching this regular expression; repeatable."),
-        click.option("--keep-credits", is_flag=True,
-                     help="Read wire credits such as '(Reporting by ...; Editing by ...)'."),
-        click.option("--footnotes", is_flag=True,
-                     help="Read footnotes at the end of their chapter (default: left out)."),
-        click.option("--voice", "-v", help="A preset name, a preset .toml file, an eSpeak NG, Kokoro or Piper voice id, or a Piper .onnx file."),
-        click.option("--language", help="The document's language (e.g. fr, de-AT): picks a voice of it when no --voice is given."),
-        click.option("--rate", "-r", type=click.IntRange(*RATE_RANGE), help="Words per minute (overrides the voice)."),
-        click.option("--pitch", type=click.IntRange(*PITCH_RANGE),
-                     help="Pitch 0-100 (overrides the voice; eSpeak NG voices only)."),
-        click.option("--volume", type=click.FloatRange(*VOLUME_RANGE), help="Volume 0.1-2.0 (overrides the voice)."),
-        click.option("--pause", type=click.FloatRange(*PAUSE_RANGE),
-                     help="Seconds of silence between paragraphs (default from the voice, 0.7)."),
-    ]
-    return functools.reduce(lambda f, d: d(f), reversed(decorators), command)
 
 
 @click.group(cls=NarrateGroup, context_settings=CONTEXT)
@@ -97,6 +121,7 @@ def cli() -> None:
       narrate voices                         list voices and presets
       narrate feed podcast/ --base-url URL   write a podcast feed
       narrate serve podcast/                 serve it to podcast apps
+      narrate serve podcast/ --inbox         ... and take articles sent from a phone
     """
     _show_notes()
 
@@ -105,7 +130,8 @@ def cli() -> None:
 @click.argument("sources", metavar="FILE|DIR|URL...", nargs=-1, required=True)
 @click.option("--output", "-o", type=click.Path(),
               help="Where to write the audio; the extension picks the format: "
-                   + ", ".join("." + name for name in format_names()) + ". A folder for several inputs.")
+                   + ", ".join("." + name for name in format_names())
+                   + "; .epub makes an EPUB 3 that reads itself aloud (see --overlay). A folder for several inputs.")
 @click.option("--output-format", type=click.Choice(format_names(), case_sensitive=False),
               help=f"The audio format when -o is a folder or not given (default: {DEFAULT_FORMAT}).")
 @text_options
@@ -120,10 +146,13 @@ def cli() -> None:
 @click.option("--cover", type=click.Path(dir_okay=False), metavar="IMAGE",
               help="Cover art (PNG or JPEG; default: one generated from the title).")
 @click.option("--no-cover", is_flag=True, help="Embed no cover art.")
-@click.option("--transcript", type=click.Choice(TRANSCRIPT_KINDS),
-              help="Also write a transcript beside the audio: "
-                   + ", ".join("NAME" + SIDECAR_SUFFIX[kind] for kind in TRANSCRIPT_KINDS) + ".")
+@click.option("--transcript", type=click.Choice(TRANSCRIPT_KINDS), multiple=True,
+              help="Also write a transcript beside the audio (repeat for several): "
+                   + ", ".join("NAME" + SIDECAR_SUFFIX[kind] for kind in TRANSCRIPT_KINDS)
+                   + "; vtt and json time every word.")
 @click.option("--chapters-json", is_flag=True, help="Also write NAME.chapters.json (Podcasting 2.0).")
+@click.option("--overlay", type=click.Choice(["word", "sentence"]), default="word", show_default=True,
+              help="For -o BOOK.epub (a narrated EPUB 3): mark each word, or each sentence, as it is read.")
 @click.option("--intro", type=click.Path(dir_okay=False), metavar="AUDIO", help="Audio to play before the narration.")
 @click.option("--outro", type=click.Path(dir_okay=False), metavar="AUDIO", help="Audio to play after the narration.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), help="Synthesis worker processes (default: all cores).")
@@ -151,6 +180,7 @@ def speak(sources: tuple[str, ...], output: str | None, quiet: bool, pattern: st
     """
     from narrate.episode.pipeline import NarrateOptions
 
+    check_first_source(click.get_current_context(), sources[0])
     if options["sample_rate"]:
         options["sample_rate"] = int(options["sample_rate"])
     opts = NarrateOptions(**_rename(options), cache=not no_cache)
@@ -241,20 +271,47 @@ def _speak_one(source: str, output: str | None, opts: Any, quiet: bool, save_htm
     from pathlib import Path
 
     from narrate.errors import InputError
-    from narrate.episode.pipeline import default_output, prepare, render
-    from narrate.cli.report import summary_line
-    from narrate.run.guards import check_single_run
+    from narrate.episode.pipeline import default_output
 
     if source != "-" and Path(source).is_dir():
         raise InputError(f"{source} is a directory: to narrate a folder, give -o a folder, not {output}")
     out = Path(click.format_filename(output)) if output else default_output(source, opts.output_format)
+    created = _make_folders(out.parent)
+    try:
+        _speak_into(source, out, opts, quiet, save_html)
+    except BaseException:
+        for folder in reversed(created):  # a run that wrote nothing leaves no empty folders
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
+
+
+def _make_folders(folder: Path) -> list[Path]:
+    """Create `folder` and its missing parents, as a batch does for its -o; the ones made,
+    outermost first. One that cannot be made is left for the output checks to name."""
+    missing = [path for path in (folder, *folder.parents) if not path.exists()]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        for path in missing:  # innermost first: what was made before the failure
+            with contextlib.suppress(OSError):
+                path.rmdir()
+        return []
+    return list(reversed(missing))
+
+
+def _speak_into(source: str, out: Path, opts: Any, quiet: bool, save_html: bool) -> None:
+    from narrate.episode.pipeline import prepare, render
+    from narrate.cli.report import summary_line
+    from narrate.run.guards import check_single_run
+
     check_single_run(source, out, opts)
     script, voice = prepare(source, opts, save_html=sidecar_path(out, SAVED_PAGE_SUFFIX) if save_html else None)
     for warning in script.document.warnings:
         click.echo(f"warning: {warning}", err=True)
-    bar = _progress_bar(len(script.chunks), quiet)
+    bar = _progress_bar(len(script.chunks), quiet, voice.spec.display)
     if bar is not None:
-        opts.progress = lambda done, total, seconds: bar.update(done - bar.pos)
+        opts.progress = bar.advance
     try:
         episode = render(script, voice, out, opts)
     finally:
@@ -264,7 +321,7 @@ def _speak_one(source: str, output: str | None, opts: Any, quiet: bool, save_htm
         click.echo(summary_line(episode), err=True)
 
 
-@cli.group(context_settings=CONTEXT)
+@cli.group(cls=SuggestingGroup, context_settings=CONTEXT)
 def cache() -> None:
     """The segment cache: synthesised chunks kept so unchanged text is never spoken twice.
 
@@ -277,19 +334,18 @@ def cache() -> None:
 
 @cache.command("info", context_settings=CONTEXT)
 def cache_info() -> None:
-    """Where the cache is, how full, and its cap (NARRATE_CACHE_DIR, NARRATE_CACHE_SIZE).
+    """Where the cache is, how full, its cap (NARRATE_CACHE_DIR, NARRATE_CACHE_SIZE), and
+    which documents it holds: size, chunks held and when each was last narrated.
 
     \b
     Example:
       narrate cache info
     """
     from narrate.synthesis.cache import AudioCache
-    from narrate.cli.report import human_size
+    from narrate.cli.report import cache_report
 
-    info = AudioCache().info()
-    click.echo(f"path:     {info.path}")
-    click.echo(f"entries:  {info.entries}")
-    click.echo(f"size:     {human_size(info.size)} of {human_size(info.max_size)}")
+    for line in cache_report(AudioCache().info()):
+        click.echo(line)
 
 
 @cache.command("clear", context_settings=CONTEXT)
@@ -328,7 +384,7 @@ def inspect(source: str, as_json: bool, **options: Any) -> None:
     click.echo(json.dumps(info, indent=2, ensure_ascii=False) if as_json else format_script(info))
 
 
-@cli.group(context_settings=CONTEXT, invoke_without_command=True)
+@cli.group(cls=SuggestingGroup, context_settings=CONTEXT, invoke_without_command=True)
 @click.option("--language", "-l", help="Only engine voices whose language starts with this (e.g. en).")
 @click.option("--json", "as_json", is_flag=True, help="Print presets and voices as JSON.")
 @click.pass_context
@@ -358,22 +414,31 @@ def voices(ctx: click.Context, language: str | None, as_json: bool) -> None:
         }, indent=2, default=str))
         return
     click.echo("Presets (use with --voice NAME):")
-    for p in presets:
-        mark = "*" if p.name == default else " "
-        click.echo(f"{mark} {p.name:<12} {p.engine:<7} {p.voice:<18} {p.rate:>3} wpm  {p.description}")
+    rows = [(p.name, p.engine, p.voice, f"{p.rate:>3} wpm", p.description) for p in presets]
+    for p, line in zip(presets, _columns(rows)):
+        click.echo(f"{'*' if p.name == default else ' '} {line}")
     click.echo(f"  (* the default voice; add your own .toml presets in {user_voices_dir()})")
     for spec in specs():
         click.echo("")
         click.echo(f"{spec.display} voices (use with --voice ID){spec.voice_note}:")
-        for v in by_engine[spec.name]:
-            click.echo(f"  {v.id:<22} {','.join(v.languages):<10} {v.gender or '':<7} {v.name}")
-        if not by_engine[spec.name]:
-            click.echo(f"  none found: {spec.install_hint}")
+        found = by_engine[spec.name]
+        for line in _columns([(v.id, ",".join(v.languages), v.gender or "", v.name) for v in found]):
+            click.echo(f"  {line}")
+        if not found:
+            click.echo(f"  none found: {spec.no_voices_hint() if spec.no_voices_hint else spec.install_hint}")
 
 
-from narrate.cli.voiceget import get as _voices_get  # noqa: E402  (its own module: `voices get`)
+def _columns(rows: list[tuple[str, ...]]) -> list[str]:
+    """Rows as aligned columns, each as wide as its longest cell (a long voice id such as
+    'roa/es-419' or a Piper path widens its column instead of pushing the rest along)."""
+    if not rows:
+        return []
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    return ["  ".join([*(cell.ljust(width) for cell, width in zip(row, widths)), row[-1]]).rstrip()
+            for row in rows]
 
-voices.add_command(_voices_get)
+
+voices.add_command(_voices_get)  # `voices get`, in its own module
 
 
 @cli.command(context_settings=CONTEXT)
@@ -419,41 +484,50 @@ def feed(folder: str, quiet: bool, **settings: Any) -> None:
               help="Address to listen on; 0.0.0.0 shares with your local network.")
 @click.option("--port", "-p", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="Port to listen on (0: any free port).")
+@click.option("--inbox", is_flag=True,
+              help="Also take articles: the page /add (a link, a file, Share from a phone) and the JSON API "
+                   "/api/articles, for you only (a login link, or the token from `narrate inbox token`).")
+@click.option("--allow-private", is_flag=True,
+              help="With --inbox: links sent may reach private addresses (this computer, your home network); "
+                   "cloud metadata addresses stay closed. Without it only public pages are fetched.")
+@click.option("--private", is_flag=True,
+              help="The feed, episodes and page need a secret too: the feed URL printed carries it "
+                   "(a secret path, or HTTP Basic authentication with it as the password).")
+@click.option("--rotate-token", is_flag=True,
+              help="Make a new token first: logins, login links and scripts with the old one stop working.")
+@click.option("--rotate-feed-secret", is_flag=True,
+              help="With --private: a new secret feed URL (podcast apps must subscribe to it again).")
+@click.option("--voice", "-v", help="With --inbox: the voice articles are read with (default: the best installed).")
+@click.option("--output-format", type=click.Choice(format_names(), case_sensitive=False),
+              help=f"With --inbox: the episodes' audio format (default: {DEFAULT_FORMAT}).")
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), help="With --inbox: synthesis worker processes.")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="With --inbox: narrate on a Dask cluster (tcp://HOST:8786), or 'local' to start one here.")
 @click.option("--quiet", "-q", is_flag=True, help="Do not log each request.")
-def serve(folder: str, host: str, port: int, quiet: bool) -> None:
-    """Serve DIR's feed, episodes and a web page to podcast apps and browsers.
+def serve(folder: str, host: str, port: int, quiet: bool, inbox: bool, allow_private: bool, private: bool,
+          rotate_token: bool, rotate_feed_secret: bool, **narration: Any) -> None:
+    """Serve DIR's feed, episodes and a web page to podcast apps and browsers; with --inbox,
+    also take articles from your phone or scripts and narrate them into DIR.
 
     \b
     Example:
       narrate serve podcast/                       # this computer only
       narrate serve podcast/ --host 0.0.0.0        # phones on your Wi-Fi too
+      narrate serve podcast/ --host 0.0.0.0 --inbox --private   # send articles, a private feed
     """
-    from pathlib import Path
+    from narrate.cli.inbox import check_serve_options, start_server
 
-    from narrate.publish.serve import EpisodeServer, is_loopback
-
-    server = EpisodeServer(Path(folder), host, port, quiet)
-    try:
-        result = server.refresh()
-        for warning in result.warnings:
-            click.echo(f"warning: {warning}", err=True)
-        count = len(result.episodes)
-        click.echo(f"Serving {count} episode{'' if count == 1 else 's'} from {folder} at {server.base_url}")
-        click.echo(f"Feed URL for your podcast app: {result.feed_url}")
-        if not result.feed_url.startswith(server.base_url):
-            click.echo(f"note: the feed links to {result.settings.base_url} (saved for this folder); "
-                       "change it with: narrate feed DIR --base-url URL")
-        if is_loopback(host):
-            click.echo("Only this computer can connect; use --host 0.0.0.0 to listen on a phone.")
-        else:
-            click.echo(f"warning: listening on {host}: anyone on your network can download these "
-                       "episodes (there is no password)", err=True)
-        click.echo("Press Ctrl-C to stop.")
+    check_serve_options(inbox, allow_private, rotate_feed_secret, private, narration)
+    server = None
+    try:  # Ctrl-C or SIGTERM while it starts is a stop too (start_server closes what it opened)
+        server = start_server(folder, host, port, quiet, inbox, allow_private, private, rotate_token,
+                              rotate_feed_secret, narration)
         server.serve_forever()
     except KeyboardInterrupt:
-        click.echo("stopped")
+        click.echo("stopped" + (": jobs not finished are narrated at the next start" if inbox else ""))
     finally:
-        server.server_close()
+        if server is not None:
+            server.server_close()
 
 
 def _library_check(check: Callable[[Any], None], value: Any) -> Any:
@@ -466,30 +540,22 @@ def _library_check(check: Callable[[Any], None], value: Any) -> Any:
     return value
 
 
-def _rename(options: dict[str, Any]) -> dict[str, Any]:
-    renamed = dict(options)
-    if "fmt" in renamed:
-        renamed["format"] = renamed.pop("fmt")
-    return renamed
-
-
-def _progress_bar(total: int, quiet: bool) -> Any:
+def _progress_bar(total: int, quiet: bool, engine: str) -> Any:
     if quiet or not sys.stderr.isatty():
         return None
-    bar = click.progressbar(length=total, label="narrating", file=sys.stderr, show_eta=True)
-    bar.__enter__()
-    return bar
+    from narrate.cli.progress import ChunkBar
+
+    return ChunkBar(total, engine)
 
 
 def main() -> None:
-    cli(prog_name="narrate")
+    from narrate.cli.signals import run_stoppable
+
+    run_stoppable(lambda: cli(prog_name="narrate"))  # SIGTERM takes Ctrl-C's path
 
 
-# Commands in their own modules, registered once text_options and _rename above exist.
-from narrate.cli.check import check  # noqa: E402
-from narrate.cli.subscribe import subscribe  # noqa: E402
-from narrate.cli.watch import watch  # noqa: E402
-
+# Commands in their own modules.
 cli.add_command(check)
+cli.add_command(inbox)
 cli.add_command(subscribe)
 cli.add_command(watch)

@@ -38,6 +38,29 @@ class LineProgress(QuietProgress):
             click.echo(line, file=self._stream or sys.stderr)
 
 
+class ChunkBar:
+    """One document's bar on a terminal: chunks spoken, audio made, an ETA, and until the
+    first chunk is spoken what it waits for (a neural engine starts its workers and loads its
+    model first: seconds, under load tens of them)."""
+
+    def __init__(self, total: int, engine: str) -> None:
+        self._waiting = f"starting {engine}: loading the voice, speaking the first chunks"
+        self._seconds: float | None = None
+        self._bar: Any = click.progressbar(length=max(total, 1), label="narrating", file=sys.stderr,
+                                           show_eta=True, item_show_func=lambda _: self.status())
+        self._bar.__enter__()
+
+    def status(self) -> str:
+        return self._waiting if self._seconds is None else f"{clock(self._seconds)} of audio"
+
+    def advance(self, done: int, total: int, seconds: float) -> None:
+        self._seconds = seconds
+        self._bar.update(done - self._bar.pos)
+
+    def render_finish(self) -> None:
+        self._bar.render_finish()
+
+
 class BarProgress(QuietProgress):
     """A terminal: one bar across the whole batch, counting chunks, showing audio made and an ETA."""
 
@@ -55,6 +78,8 @@ class BarProgress(QuietProgress):
         self._bar.__enter__()
 
     def _status(self) -> str:
+        if not self._audio and not self._finished:
+            return f"0/{self._files} files: loading the voice, speaking the first chunks"
         return f"{self._finished}/{self._files} files, {clock(self._audio)} of audio"
 
     def advance(self, chunks: int, seconds: float) -> None:

@@ -7,7 +7,8 @@ from typing import Any
 
 import click
 
-from narrate.cli.commands import CONTEXT, _rename, text_options
+from narrate.cli.options import CONTEXT, text_options
+from narrate.cli.options import rename_options as _rename
 
 
 @click.command(context_settings=CONTEXT)
@@ -25,14 +26,17 @@ from narrate.cli.commands import CONTEXT, _rename, text_options
 @click.option("--base-url", metavar="URL",
               help="Where DIR is published (remembered; default: where `narrate serve DIR` listens).")
 @click.option("--timeout", type=click.FloatRange(1, 300), default=20.0, show_default=True, metavar="SECONDS",
-              help="How long one feed or page may take.")
+              help="How long one feed or page may take, all of it.")
+@click.option("--allow-private", is_flag=True,
+              help="Let feeds, URL lists and redirects reach private addresses (this machine, your home "
+                   "network): for feeds on your own network. Without it only public addresses are fetched.")
 @text_options
-@click.option("--transcript", type=click.Choice(["srt", "vtt", "txt"]), help="Also write a transcript per episode.")
+@click.option("--transcript", type=click.Choice(["srt", "vtt", "json", "txt"]), help="Also write a transcript per episode.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), help="Synthesis worker processes (default: all cores).")
 @click.option("--quiet", "-q", is_flag=True, help="Only failures.")
 def subscribe(sources: tuple[str, ...], output: str, opml_files: tuple[str, ...], export_opml: str | None,
-              since: Any, keep: int | None, base_url: str | None, timeout: float, quiet: bool,
-              **options: Any) -> None:
+              since: Any, keep: int | None, base_url: str | None, timeout: float, allow_private: bool,
+              quiet: bool, **options: Any) -> None:
     """Narrate what is new in RSS/Atom feeds or URL lists into DIR, and update DIR's podcast feed.
 
     Subscriptions are remembered in DIR: with no FEED_URL, every one is checked again (an
@@ -45,9 +49,11 @@ def subscribe(sources: tuple[str, ...], output: str, opml_files: tuple[str, ...]
       narrate subscribe -o podcast/                 # later, or from cron: whatever is new
       narrate subscribe reading-list.txt -o podcast/   # one article URL a line
       narrate subscribe --opml reader-export.opml -o podcast/
+      narrate subscribe http://192.168.1.20/feed.xml -o podcast/ --allow-private   # on your network
     """
     from narrate.cli.progress import progress_for, shown
     from narrate.episode.pipeline import NarrateOptions
+    from narrate.fetch.addresses import PRIVATE_ALLOWED, PUBLIC_ONLY
     from narrate.fetch.http import Limits
     from narrate.fetch.opml import read_opml
     from narrate.follow.subscribe import refresh, subscriptions_opml
@@ -69,11 +75,13 @@ def subscribe(sources: tuple[str, ...], output: str, opml_files: tuple[str, ...]
         return
     urls = list(sources)
     for name in opml_files:
-        urls += [outline.url for outline in read_opml(_opml_bytes(name), name)]
+        urls += [outline.url for outline in read_opml(_opml_bytes(name, timeout), name)]
+    # what feeds and lists link to, and every redirect, is the web's choice, not the user's
+    limits = Limits(timeout=timeout, addresses=PRIVATE_ALLOWED if allow_private else PUBLIC_ONLY)
     opts = NarrateOptions(**_rename(options))
     with shown(progress_for(quiet), "finished episodes are kept; the rest are tried again next run") as progress:
         report = refresh(folder, opts, progress, add=urls, since=since.date().isoformat() if since else None,
-                         keep=keep, base_url=base_url, limits=Limits(timeout=timeout))
+                         keep=keep, base_url=base_url, limits=limits)
     for problem in report.problems:
         click.echo(f"failed: {problem}", err=True)
     if report.batch is not None:
@@ -98,14 +106,16 @@ def subscribe(sources: tuple[str, ...], output: str, opml_files: tuple[str, ...]
         raise click.exceptions.Exit(1)
 
 
-def _opml_bytes(name: str) -> bytes:
+def _opml_bytes(name: str, timeout: float) -> bytes:
     from narrate.errors import InputError
-    from narrate.fetch.http import fetch
+    from narrate.fetch.addresses import USER_GIVEN
+    from narrate.fetch.http import Limits, fetch
     from narrate.text.readers.html import is_web_address
 
-    if is_web_address(name):
-        return fetch(name, accept="text/x-opml, application/xml;q=0.9, */*;q=0.5").content
-    try:
-        return Path(name).read_bytes()
-    except OSError as exc:
-        raise InputError(f"{name}: cannot read the OPML file ({exc.strerror})") from None
+    if is_web_address(name):  # typed by the user: it may be on this machine
+        return fetch(name, Limits(timeout=timeout, addresses=USER_GIVEN),
+                     accept="text/x-opml, application/xml;q=0.9, */*;q=0.5").content
+    from narrate.fileio import read_regular_file
+    from narrate.limits import MAX_OPTION_FILE_BYTES
+
+    return read_regular_file(name, "OPML file", MAX_OPTION_FILE_BYTES, InputError)

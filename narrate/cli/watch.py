@@ -7,7 +7,8 @@ from typing import Any
 
 import click
 
-from narrate.cli.commands import CONTEXT, _rename, text_options
+from narrate.cli.options import CONTEXT, text_options
+from narrate.cli.options import rename_options as _rename
 
 
 @click.command(context_settings=CONTEXT)
@@ -18,7 +19,7 @@ from narrate.cli.commands import CONTEXT, _rename, text_options
 @click.option("--settle", type=click.FloatRange(0, 600), default=1.0, show_default=True, metavar="SECONDS",
               help="How long a file must stay unchanged before it is read.")
 @text_options
-@click.option("--transcript", type=click.Choice(["srt", "vtt", "txt"]), help="Also write a transcript per episode.")
+@click.option("--transcript", type=click.Choice(["srt", "vtt", "json", "txt"]), help="Also write a transcript per episode.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), help="Synthesis worker processes (default: all cores).")
 @click.option("--quiet", "-q", is_flag=True, help="Only failures.")
 def watch(inbox: str, output: str, pattern: str | None, settle: float, quiet: bool, **options: Any) -> None:
@@ -43,6 +44,8 @@ def watch(inbox: str, output: str, pattern: str | None, settle: float, quiet: bo
         click.echo(f"Watching {inbox} (Ctrl-C to stop); episodes go to {output}", err=True)
     try:
         for result in watcher.rounds():
+            for note in result.notes:
+                click.echo(note, err=True)
             for problem in result.problems:
                 click.echo(f"failed: {problem}", err=True)
             if quiet and result.batch is not None:

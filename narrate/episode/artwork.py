@@ -16,6 +16,8 @@ import textwrap
 DEFAULT_SIZE = 1400
 MIN_SIZE = 1400
 MAX_SIZE = 3000
+MAX_TITLE_LINES = 8
+MIN_TITLE_FONT = 20
 
 
 def palette(seed: str) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
@@ -39,8 +41,7 @@ def generate_cover(title: str, subtitle: str = "", size: int = DEFAULT_SIZE, fmt
     bar = size // 60
     draw.rectangle([margin, margin, margin + size // 5, margin + bar], fill=accent)
 
-    lines, font = _fit_title(draw, title or "Untitled", size - 2 * margin, size // 2,
-                             ImageFont.load_default)
+    lines, font = title_layout(draw, title or "Untitled", size - 2 * margin, size // 2, ImageFont.load_default)
     y = margin + 3 * bar
     for line in lines:
         draw.text((margin, y), line, font=font, fill=(255, 255, 255))
@@ -56,14 +57,68 @@ def generate_cover(title: str, subtitle: str = "", size: int = DEFAULT_SIZE, fmt
     return out.getvalue()
 
 
-def _fit_title(draw, title: str, width: int, height: int, load_font):  # type: ignore[no-untyped-def]
-    """The largest font size at which the wrapped title fits the box."""
-    for font_size in range(width // 6, 20, -max(2, width // 200)):
+def title_lines(title: str, size: int = DEFAULT_SIZE) -> tuple[list[str], int, int]:
+    """How a cover of `size` px sets `title`: its lines, the font size and the line width."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    width = size - 2 * (size // 12)
+    lines, font = title_layout(ImageDraw.Draw(Image.new("RGB", (8, 8))), title or "Untitled", width, size // 2,
+                               ImageFont.load_default)
+    return lines, int(font.size), width
+
+
+def title_layout(draw, title: str, width: int, height: int, load_font):  # type: ignore[no-untyped-def]
+    """The title's lines and font: the largest size at which it wraps at word boundaries into
+    the box. A word too wide for a line shrinks the font instead of being broken; only one
+    too wide even at the smallest size is cut, after a hyphen, slash, dot or underscore where
+    it has one. A title too long for MAX_TITLE_LINES at the smallest size ends with an
+    ellipsis at a word boundary."""
+    words = title.split() or ["Untitled"]
+    smallest = max(MIN_TITLE_FONT, width // 24)
+    for font_size in range(max(smallest, width // 6), smallest - 1, -max(2, width // 200)):
         font = load_font(size=font_size)
-        chars = max(6, int(width / (font_size * 0.55)))
-        lines = textwrap.wrap(title, width=chars)[:6]
-        if all(draw.textlength(line, font=font) <= width for line in lines) and \
-                len(lines) * font_size * 1.15 <= height:
+        lines = _wrap(draw, words, font, width)
+        if lines is not None and len(lines) <= MAX_TITLE_LINES and len(lines) * font_size * 1.15 <= height:
             return lines, font
-    font = load_font(size=20)
-    return textwrap.wrap(title, width=60)[:6], font
+    font = load_font(size=smallest)
+    lines = _wrap(draw, words, font, width, cut=True) or []
+    if len(lines) > MAX_TITLE_LINES:
+        lines = lines[:MAX_TITLE_LINES]
+        last = lines[-1].split()
+        while last and draw.textlength(" ".join(last) + "\u2026", font=font) > width:
+            last.pop()
+        lines[-1] = " ".join(last) + "\u2026"
+    return lines, font
+
+
+def _wrap(draw, words: list[str], font, width: int, cut: bool = False) -> list[str] | None:  # type: ignore[no-untyped-def]
+    """Greedy wrapping at spaces; a word wider than `width` makes it None, or with `cut`
+    goes in pieces (narrate.episode.artwork._cut) on lines of their own."""
+    lines: list[str] = []
+    for word in words:
+        if draw.textlength(word, font=font) > width:
+            if not cut:
+                return None
+            *whole, word = _cut(draw, word, font, width)
+            lines += whole  # the last piece may share its line with the next words
+            lines.append(word)
+            continue
+        if lines and draw.textlength(lines[-1] + " " + word, font=font) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def _cut(draw, word: str, font, width: int) -> list[str]:  # type: ignore[no-untyped-def]
+    """A word too wide for one line, in pieces that fit: after -, /, . or _ where possible."""
+    pieces = []
+    while draw.textlength(word, font=font) > width:
+        end = len(word)
+        while end > 1 and draw.textlength(word[:end], font=font) > width:
+            end -= 1
+        breaks = [i + 1 for i in range(1, end) if word[i] in "-/._"]
+        end = breaks[-1] if breaks and breaks[-1] > end // 2 else end
+        pieces.append(word[:end])
+        word = word[end:]
+    return [*pieces, word] if word else pieces

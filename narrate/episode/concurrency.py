@@ -11,9 +11,11 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
+
+from narrate.waiting import joined
 
 if TYPE_CHECKING:
     from narrate.model import Chunk, ChunkProgress
@@ -27,12 +29,20 @@ T = TypeVar("T")
 
 def in_background(function: Callable[..., T], *args: object) -> Future[T]:
     """`function(*args)` on a thread of its own, beside whatever this thread does next (a
-    generated cover, a codec check); the thread ends with the call."""
-    runner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="narrate-background")
-    try:
-        return runner.submit(function, *args)
-    finally:
-        runner.shutdown(wait=False)
+    generated cover, a codec check); the thread ends with the call. A daemon: after Ctrl-C
+    the process exits without waiting for it (a codec check runs ffmpeg for seconds)."""
+    future: Future[T] = Future()
+
+    def run() -> None:
+        if not future.set_running_or_notify_cancel():
+            return
+        try:
+            future.set_result(function(*args))
+        except BaseException as exc:  # noqa: BLE001 - handed to whoever asks for the result
+            future.set_exception(exc)
+
+    threading.Thread(target=run, name="narrate-background", daemon=True).start()
+    return future
 
 
 class SynthesisAhead:
@@ -70,14 +80,16 @@ class SynthesisAhead:
                     self._progress(self._start + len(self._done), self._total, self._seconds)
         except Exception:  # noqa: BLE001 - the blocks synthesise again and report the error
             log.debug("synthesis ahead stopped", exc_info=True)
+        except KeyboardInterrupt:  # the synthesizer was stopped (Ctrl-C): the main thread says so
+            log.debug("synthesis ahead stopped by Ctrl-C")
         finally:
             self._segments.close()  # type: ignore[attr-defined]
 
     def stop(self) -> set[int]:
         self._stopping.set()
-        self._thread.join()
+        joined(self._thread)
         return self._done
 
     def finish(self) -> set[int]:
-        self._thread.join()
+        joined(self._thread)
         return self._done

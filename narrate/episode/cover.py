@@ -24,11 +24,11 @@ def read_cover(path: str | Path) -> Cover:
     """Load a PNG or JPEG file; InputError (one line) when it is missing or not such an image."""
     from PIL import Image, UnidentifiedImageError
 
+    from narrate.fileio import read_regular_file
+    from narrate.limits import MAX_OPTION_FILE_BYTES
+
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read cover {path}: {exc.strerror or exc}") from exc
+    data = read_regular_file(path, "cover", MAX_OPTION_FILE_BYTES, InputError)
     try:
         with Image.open(io.BytesIO(data)) as image:
             kind, size = image.format, image.size

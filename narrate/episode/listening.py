@@ -7,10 +7,14 @@ engine's own reading (eSpeak NG's phoneme transcription) and reports:
   ('<', '|'), left in the spoken text;
 - ``markup``: leftover markup (an entity, an HTML attribute, a template's braces);
 - ``spelled``: a word the engine spells letter by letter that is not an initialism written
-  in capitals or a known one in lower case ("iOS", "the os module": wordlists.SPELLED_INITIALISMS);
-- ``id``: an id-like string (letters and digits mixed, a hash);
-- ``digits``: a long bare run of digits, read digit by digit or as a huge number;
-- ``long``: a chunk far longer than the rest (a run-on without sentence ends).
+  in capitals or a known one in lower case ("iOS", "the os module": wordlists.SPELLED_INITIALISMS),
+  nor written as code (a path, an option, a file name: '/dev/sda', '-eo', 'amd64');
+- ``id``: an id-like string (letters and digits mixed, a hash), in the written text;
+- ``digits``: a long bare run of digits in the written text, read digit by digit;
+- ``long``: a chunk far longer than the rest (a run-on without sentence ends);
+- ``unread``: blocks of a web page's content that are not spoken at all (headings, boxes,
+  paragraphs the reader left out with the site's chrome: narrate.text.unread), one finding
+  that counts them and names their first words, so a user can decide.
 
 Findings are data; `narrate check` (narrate.cli.check) prints them.
 """
@@ -27,7 +31,7 @@ from narrate.model import Script
 from narrate.text.normalize import KEPT_MARKS
 from narrate.text.wordlists import SPELLED_INITIALISMS
 
-RULES = ("symbol", "markup", "spelled", "id", "digits", "long")
+RULES = ("symbol", "markup", "spelled", "id", "digits", "long", "unread")
 LONG_CHUNK_FACTOR = 4.0  # times the median chunk, and at least:
 LONG_CHUNK_WORDS = 60
 DIGIT_RUN = 7
@@ -37,7 +41,8 @@ _MARKUP = re.compile(
     r"(?<!\w)&#?[A-Za-z0-9]{2,8};?|\b(?:href|src|class|style|alt|rel)\s+equals\b|\bhttps?\b"
 )
 _TOKEN = re.compile(r"\b[A-Za-z0-9]{6,}\b")
-_DIGITS = re.compile(rf"(?<![\d,.])\d{{{DIGIT_RUN},}}(?![\d,]|\.\d)")
+# (not the characters of a bracketed set, a glob's or a pattern's '[0123456S]': read one by one)
+_DIGITS = re.compile(rf"(?<![\d,.\[])\d{{{DIGIT_RUN},}}(?![\d,]|\.\d)")
 _WORD = re.compile(r"(?<![\w'])[A-Za-z]{2,}(?![\w'])")
 
 
@@ -60,6 +65,9 @@ class FileReport:
     words: int = 0  # spoken words
     findings: list[Finding] = field(default_factory=list)
     error: str | None = None
+    chrome: str | None = None
+    """What of a web page's content was left out as site chrome (a share bar, related links):
+    said, but not a finding."""
 
     @property
     def per_thousand(self) -> float:
@@ -97,14 +105,20 @@ def check_script(script: Script, rate: int, reading: Reading) -> FileReport:
         _symbols(chunk.text, reading, found)
         for match in _MARKUP.finditer(chunk.text):
             found("markup", match.start(), match.end(), f"markup {match.group(0)!r} is read")
-        for match in _TOKEN.finditer(chunk.text):
+        # ids and long runs of digits are said in words by the semiotic classes, so they are
+        # looked for in the written text: a listener still hears "eight nine seven a eight ..."
+        def found_written(rule: str, start: int, end: int, detail: str) -> None:
+            report.findings.append(Finding(rule, round(clock, 1), index,
+                                           _around(chunk.display, chunk.display, start, end), detail))
+
+        for match in _TOKEN.finditer(chunk.display):
             if is_id_like(match.group(0)):
-                found("id", match.start(), match.end(), f"id-like {match.group(0)!r}")
-        for match in _DIGITS.finditer(chunk.text):
-            found("digits", match.start(), match.end(), f"{len(match.group(0))} bare digits")
+                found_written("id", match.start(), match.end(), f"id-like {match.group(0)!r}")
+        for match in _DIGITS.finditer(chunk.display):
+            found_written("digits", match.start(), match.end(), f"{len(match.group(0))} bare digits")
         for match in _WORD.finditer(chunk.text):
             token = match.group(0)
-            if _is_spelled(token, reading):
+            if _is_spelled(token, reading) and not written_as_code(token, chunk.display):
                 found("spelled", match.start(), match.end(), f"{token!r} is spelled letter by letter")
         if words[index] > max(LONG_CHUNK_WORDS, LONG_CHUNK_FACTOR * median):
             found("long", 0, min(len(chunk.text), 50), f"{words[index]} words in one breath (median {median:g})")
@@ -115,6 +129,8 @@ def check_script(script: Script, rate: int, reading: Reading) -> FileReport:
 def is_id_like(token: str) -> bool:
     """'897a837f814b329f', 'a1b2c3d4': letters and digits interleaved (three or more changes
     between them), or hexadecimal with both; 'COVID19' and 'mp3player' are names."""
+    if re.fullmatch(r"0[xX][0-9a-fA-F]+", token):
+        return False  # a hexadecimal number: said "hex one zero F F F F"
     changes = sum(1 for a, b in zip(token, token[1:]) if a.isdigit() != b.isdigit())
     hexadecimal = len(token) >= 8 and bool(re.fullmatch(r"[0-9a-fA-F]+", token))
     has_both = any(ch.isdigit() for ch in token) and any(ch.isalpha() for ch in token)
@@ -137,6 +153,18 @@ def _is_spelled(token: str, reading: Reading) -> bool:
     if token.isupper() or token in SPELLED_INITIALISMS or token[:-1].isupper() and token[-1] == "s":
         return False
     return reading(token) == "".join(reading(letter.upper()) for letter in token)
+
+
+def written_as_code(token: str, written: str) -> bool:
+    """Whether the word is written inside a path, an option, an escape or a file or command
+    name ('/dev/sda', '-eo', '\\xNN', '[a-zA-Z', 'amd64', 'systemd-cgls'), where letter by
+    letter is how people say it."""
+    for match in re.finditer(rf"(?<![A-Za-z]){re.escape(token)}(?![A-Za-z])", written):
+        before = written[match.start() - 1] if match.start() else " "
+        after = written[match.end()] if match.end() < len(written) else " "
+        if before in "/\\-_=[" or before.isdigit() or after in "/\\_=]" or after.isdigit():
+            return True
+    return False
 
 
 def _around(spoken: str, written: str, start: int, end: int) -> str:
@@ -162,6 +190,48 @@ def check_file(source: str, options: object, reading: Reading | None = None) -> 
         script, voice = prepare(source, opts)
     except NarrateError as exc:
         return FileReport(source=source, error=str(exc))
-    report = check_script(script, voice.rate, reading or engine_reading(voice.voice))
+    report = check_script(script, voice.rate, reading or engine_reading(voice.spec.reads_like(voice)))
     report.source = source
+    left_out, report.chrome = unread_finding(source, opts, script, voice.rate)
+    if left_out is not None:
+        report.findings.append(left_out)
+        report.findings.sort(key=lambda finding: finding.time)
     return report
+
+
+def unread_finding(source: str, options: object, script: Script,
+                   rate: int) -> tuple[Finding | None, str | None]:
+    """One finding naming the blocks of a web page's content that no chunk speaks (None for
+    other formats, web addresses, or when everything is heard), and a line naming those left
+    out as the site's chrome."""
+    from narrate.text.readers import format_for, load_bytes
+    from narrate.text.readers.decode import decode_text
+    from narrate.text.readers.html import is_web_address
+    from narrate.text.unread import describe, unread_html
+
+    if source == "-" or is_web_address(source):
+        return None, None
+    data = load_bytes(source)
+    if format_for(source, getattr(options, "format", None), data) != "html":
+        return None, None
+    found = unread_html(decode_text(data, source).text, [chunk.display for chunk in script.chunks])
+    chrome = [item for item in found if item.chrome]
+    unread = [item for item in found if not item.chrome]
+    chrome_line = describe(chrome).replace("not read:", "left out as site chrome:") if chrome else None
+    if not unread:
+        return None, chrome_line
+    index, time = _heard_after(script, unread[0].after, rate)
+    return Finding("unread", round(time, 1), index, unread[0].opening, describe(unread)), chrome_line
+
+
+def _heard_after(script: Script, words: str | None, rate: int) -> tuple[int, float]:
+    """The chunk after the one that says `words` (where the first unread block would have been
+    heard), and when it starts."""
+    clock, index = 0.0, 0
+    tail = " ".join(re.findall(r"\w+", words or "")[-4:]).casefold()
+    for position, chunk in enumerate(script.chunks):
+        clock += len(chunk.text.split()) * 60.0 / rate + chunk.pause_after
+        if tail and tail in " ".join(re.findall(r"\w+", chunk.display)).casefold():
+            index = min(position + 1, len(script.chunks) - 1)
+            return index, clock
+    return index, 0.0

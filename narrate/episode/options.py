@@ -49,8 +49,11 @@ class NarrateOptions:
     sample_rate: int | None = None
     cover: str | None = None
     no_cover: bool = False
-    transcript: str | None = None  # "srt", "vtt" or "txt"
+    transcript: str | Sequence[str] | None = None
+    """The transcripts to write beside the audio: "srt", "vtt", "json", "txt", or several."""
     chapters_json: bool = False
+    overlay: str = "word"
+    """What a narrated EPUB (-o book.epub) marks as it is read: each "word", or each "sentence"."""
     intro: str | None = None
     outro: str | None = None
     progress: ChunkProgress | None = field(default=None, repr=False)
@@ -79,6 +82,11 @@ def default_output(source: str, output_format: str | None = None) -> Path:
 
         return Path(name_for_url(source) + suffix)
     return Path(source).with_suffix(suffix)
+
+
+def transcript_kinds(opts: NarrateOptions) -> list[str]:
+    """The transcript kinds `opts` asks for, each once, in the order given."""
+    return list(dict.fromkeys(str(kind) for kind in as_list(opts.transcript)))
 
 
 def as_list(value: str | Path | Sequence[str | Path] | None) -> list:

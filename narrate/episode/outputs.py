@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from narrate.episode.manifest import manifest_path
+from narrate.episode.options import transcript_kinds
 from narrate.episode.sidecars import CHAPTERS_SUFFIX, OWN_SUFFIXES, SIDECAR_SUFFIX, sidecar_path
 from narrate.errors import OutputError
 
@@ -27,8 +28,8 @@ OWN_NAMES = ("feed.xml", "feed-cover.png", "feed-cover.jpg", ".narrate-feed.toml
 def planned_outputs(out_path: Path, opts: NarrateOptions) -> list[Path]:
     """The audio, its manifest and the sidecars `opts` asks for."""
     paths = [out_path, manifest_path(out_path)]
-    if opts.transcript in SIDECAR_SUFFIX:
-        paths.append(sidecar_path(out_path, SIDECAR_SUFFIX[opts.transcript]))
+    paths += [sidecar_path(out_path, SIDECAR_SUFFIX[kind]) for kind in transcript_kinds(opts)
+              if kind in SIDECAR_SUFFIX]
     if opts.chapters_json:
         paths.append(sidecar_path(out_path, CHAPTERS_SUFFIX))
     return paths

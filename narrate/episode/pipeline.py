@@ -6,15 +6,13 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
 from narrate.version import __version__
 from narrate.fileio import check_writable_folder, remove_abandoned, remove_own
-from narrate.audio.loudness import DEFAULT_TARGET as DEFAULT_LOUDNESS
-from narrate.model import ChunkProgress, Document, Episode, Script
+from narrate.model import Document, Episode, Script
 from narrate.text.readers import read_document
 from narrate.episode.options import NarrateOptions, as_list, default_output
 from narrate.episode.outputs import check_not_input
@@ -24,7 +22,7 @@ from narrate.text.script import build_script
 from narrate.voice.engines import engine_spec
 from narrate.synthesis.synthesizer import Synthesizer, default_jobs, effective_jobs
 from narrate.episode.tags import EpisodeTags
-from narrate.voice.for_language import speaks, voice_for_language
+from narrate.voice.for_language import speaks, voice_for_language, with_voices_for
 from narrate.voice.presets import VoicePreset, resolve_voice
 
 
@@ -34,14 +32,28 @@ def prepare(source: str, options: NarrateOptions, save_html: Path | None = None)
     unless the voice name is not a preset. A web address is fetched (narrate.fetch.page);
     `save_html` keeps that page. The voice speaks the document's language."""
     if is_web_address(source):
+        from narrate.fetch.addresses import USER_GIVEN
+        from narrate.fetch.http import Limits
         from narrate.fetch.page import read_page
 
-        document = read_page(source, options.title, save_html=save_html)
+        # the user's own address: it may be private (a page on this machine), its redirects
+        # only until a public server answers
+        document = read_page(source, options.title, Limits(addresses=USER_GIVEN), save_html=save_html)
     else:
         document = read_document(source, options.format, options.title)
     document = with_language(document, options.language)
     voice = voice_for(options, document.language)
-    return script_for(document, voice, options), voice
+    script = script_for(document, voice, options)
+    return script, with_voices(script, voice)
+
+
+def with_voices(script: Script, voice: VoicePreset) -> VoicePreset:
+    """`voice`, with a voice for each other language the script's chunks are in (a quotation in
+    French is read by a French voice; narrate.voice.for_language)."""
+    languages = {chunk.language for chunk in script.chunks if chunk.language}
+    if not languages or voice.others:
+        return voice
+    return with_voices_for(voice, languages)
 
 
 def with_language(document: Document, language: str | None) -> Document:
@@ -68,7 +80,9 @@ def script_for(document: Document, voice: VoicePreset, options: NarrateOptions) 
         from narrate.text.credits import drop_credits
 
         document = drop_credits(document)
-    return apply_lexicon(build_script(document, voice.pauses, footnotes=options.footnotes), lexicon)
+    script = build_script(document, voice.pauses, footnotes=options.footnotes, voice_language=voice.language,
+                          paragraph_languages=options.language is None)  # --language: all of it in one
+    return apply_lexicon(script, lexicon)
 
 
 def voice_for(options: NarrateOptions, language: str | None = None) -> VoicePreset:
@@ -106,6 +120,7 @@ def render(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOpti
            started: float | None = None) -> Episode:
     """Synthesise `script` and make the episode at `out_path` (format by extension), atomically."""
     started = time.perf_counter() if started is None else started
+    voice = with_voices(script, voice)
     chunks = script.chunks
     spec = engine_spec(voice.engine)
     device = spec.resolve_device(opts.device)

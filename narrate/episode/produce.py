@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,11 +21,13 @@ from narrate.audio.formats import OutputFormat, check_bitrate, check_settings, f
 from narrate.audio.intro import check_bumper
 from narrate.episode.concurrency import in_background
 from narrate.episode.cover import Cover, cover_from_bytes, generated_cover, read_cover
-from narrate.episode.manifest import description, settings_sha256, source_sha256, write_manifest
-from narrate.episode.options import NarrateOptions, as_list
+from narrate.episode.epub.book import is_book
+from narrate.episode.manifest import description, settings_sha256, source_sha256, timeline, write_manifest
+from narrate.episode.options import NarrateOptions, as_list, transcript_kinds
 from narrate.episode.rendering import Rendered, RenderJob, is_long, renderer_for
 from narrate.episode.tags import EpisodeTags, write_tags
-from narrate.episode.timeline import plan_chapters, plan_cues
+from narrate.episode.timeline import estimated_starts, plan_chapters, plan_cues
+from narrate.episode.wordtimes import with_words
 from narrate.episode.transcript import (
     CHAPTERS_SUFFIX,
     SIDECAR_SUFFIX,
@@ -40,25 +43,30 @@ from narrate.model import Chapter, Chunk, Cue, Episode, Script
 from narrate.synthesis.memory import fix_mmap_threshold
 from narrate.version import __version__
 from narrate.voice.presets import VoicePreset
+from narrate.waiting import result_of
 
 if TYPE_CHECKING:
+    from narrate.synthesis.cacheusage import DocumentUse
     from narrate.synthesis.synthesizer import Synthesizer
     from narrate.voice.engines import EngineOptions
 
 log = logging.getLogger(__name__)
 
 INTRO_CHAPTER = "Intro"
+BOOK_FORMAT = "EPUB"  # a narrated EPUB's format in its manifest
 
 
 def check_output_options(out_path: Path, opts: NarrateOptions) -> OutputFormat:
     """Everything about the output that can be wrong, checked before any synthesis."""
-    fmt = format_for(out_path)
+    from narrate.episode.epub.book import check_book_options
+
+    fmt = check_book_options(out_path, opts) if is_book(out_path) else format_for(out_path)
     if opts.bitrate:
         check_bitrate(opts.bitrate)
     check_settings(fmt, out_path, opts.bitrate, opts.sample_rate)
-    if opts.transcript and opts.transcript not in TRANSCRIPT_KINDS:
-        kinds = ", ".join(TRANSCRIPT_KINDS)
-        raise OutputError(f"unknown transcript kind {opts.transcript!r}; use one of {kinds}")
+    for kind in transcript_kinds(opts):
+        if kind not in TRANSCRIPT_KINDS:
+            raise OutputError(f"unknown transcript kind {kind!r}; use one of {', '.join(TRANSCRIPT_KINDS)}")
     if opts.cover and not opts.no_cover:
         read_cover(opts.cover)
     if opts.intro:
@@ -92,17 +100,21 @@ def produce_episode(script: Script, voice: VoicePreset, out_path: Path, opts: Na
     until the audio is complete and tagged."""
     fmt = check_output_options(out_path, opts)
     fix_mmap_threshold()
+    if is_book(out_path):
+        return produce_narrated_book(script, voice, out_path, opts, synthesizer, options, started, tags)
     chunks = script.chunks
     cover = None if is_long(fmt, opts, len(chunks)) else in_background(episode_cover, script, opts)
+    use = cache_record(script, voice, out_path, synthesizer, options)
     with atomic_path(out_path) as temp, work_folder(out_path) as work:
-        job = RenderJob(script, voice, opts, fmt, synthesizer, options, out_path, temp, work)
+        job = RenderJob(script, voice, opts, fmt, synthesizer, options, out_path, temp, work, use)
         rendered = renderer_for(fmt, opts).render(job)
-        chapters = episode_chapters(chunks, rendered)
+        chapters = episode_chapters(chunks, rendered, voice.rate)
         if fmt.tagger == "mp4" and chapters:
             add_mp4_chapters(temp, chapters, fmt, work)
-        write_tags(temp, fmt, tags, chapters, cover.result() if cover else episode_cover(script, opts),
+        write_tags(temp, fmt, tags, chapters, result_of(cover) if cover else episode_cover(script, opts),
                    plain_text(chunks))
-    cues = plan_cues(chunks, rendered.starts, rendered.speech)
+    cues = with_words(plan_cues(chunks, rendered.starts, rendered.speech), chunks, rendered.starts,
+                      rendered.marks, rendered.rate)
     sidecars = write_sidecars(out_path, opts, script, cues, chapters)
     episode = Episode(
         path=out_path, title=script.title, duration=rendered.duration, chapters=chapters, cues=cues,
@@ -114,12 +126,53 @@ def produce_episode(script: Script, voice: VoicePreset, out_path: Path, opts: Na
     if rendered.plan is not None:
         data["leveling"] = rendered.plan.to_manifest()
     write_manifest(out_path, data)
+    if use is not None:
+        use.save()  # last used: now
     return episode
 
 
-def episode_chapters(chunks: Sequence[Chunk], rendered: Rendered) -> list[Chapter]:
-    """Chapters where their chunks are heard in the encoded audio, with the intro as one."""
-    chapters = plan_chapters(chunks, rendered.openings or rendered.starts, rendered.duration)
+def produce_narrated_book(script: Script, voice: VoicePreset, out_path: Path, opts: NarrateOptions,
+                          synthesizer: Synthesizer, options: EngineOptions | None, started: float,
+                          tags: EpisodeTags) -> Episode:
+    """`-o book.epub`: the narrated EPUB (narrate.episode.epub.book), and its manifest."""
+    from narrate.episode.epub.book import AUDIO, produce_book
+
+    use = cache_record(script, voice, out_path, synthesizer, options)
+    episode = produce_book(script, voice, out_path, opts, synthesizer, options, use, tags,
+                           episode_cover(script, opts), started)
+    version = synthesizer.engine_version(voice.engine, options)
+    write_manifest(out_path, manifest_data(script, voice, opts, replace(AUDIO, name=BOOK_FORMAT), episode, tags,
+                                           version))
+    if use is not None:
+        use.save()
+    return episode
+
+
+def cache_record(script: Script, voice: VoicePreset, out_path: Path, synthesizer: Synthesizer,
+                 options: EngineOptions | None) -> DocumentUse | None:
+    """The document's record in the segment cache, holding its chunks' keys before any is
+    synthesised, so the cache evicts by document (narrate.synthesis.cacheusage)."""
+    use = synthesizer.document_use(f"{_source_name(script.document.source)}\n{out_path.name}", script.title,
+                                   _source_label(script.document.source))
+    if use is not None:
+        use.add(segments=synthesizer.segment_keys(script.chunks, voice, options))
+    return use
+
+
+def _source_label(source: str | None) -> str:
+    """How `narrate cache info` names the source: a file's name, a web address, standard input."""
+    from narrate.text.readers.html import is_web_address
+
+    if not source or source == "-":
+        return "standard input"
+    return source if is_web_address(source) else Path(source).name
+
+
+def episode_chapters(chunks: Sequence[Chunk], rendered: Rendered, rate: int) -> list[Chapter]:
+    """Chapters where their chunks are heard in the encoded audio, with the intro as one; which
+    chunks open them is decided as `narrate inspect` decides it (on estimated times at `rate`)."""
+    chapters = plan_chapters(chunks, rendered.openings or rendered.starts, rendered.duration,
+                             planned=estimated_starts(chunks, rate))
     if rendered.intro and chapters:
         chapters.insert(0, Chapter(title=INTRO_CHAPTER, start=0.0, end=chapters[0].start))
     return chapters
@@ -129,9 +182,9 @@ def write_sidecars(out_path: Path, opts: NarrateOptions, script: Script, cues: l
                    chapters: list[Chapter]) -> list[Path]:
     """The transcript and chapters JSON the options ask for, beside the audio."""
     sidecars = []
-    if opts.transcript:
-        path = sidecar_path(out_path, SIDECAR_SUFFIX[opts.transcript])
-        write_text_atomic(path, transcript_text(opts.transcript, cues, script.chunks))
+    for kind in transcript_kinds(opts):
+        path = sidecar_path(out_path, SIDECAR_SUFFIX[kind])
+        write_text_atomic(path, transcript_text(kind, cues, script.chunks))
         sidecars.append(path)
     if opts.chapters_json:
         path = sidecar_path(out_path, CHAPTERS_SUFFIX)
@@ -156,8 +209,14 @@ def output_settings(voice: VoicePreset, opts: NarrateOptions, fmt: OutputFormat,
         "author": opts.author, "album": opts.album, "cover": cover, "no_cover": opts.no_cover,
         "intro": source_sha256(opts.intro, "") if opts.intro else None,
         "outro": source_sha256(opts.outro, "") if opts.outro else None,
-        "transcript": opts.transcript, "chapters_json": opts.chapters_json,
+        "transcript": _one_or_several(transcript_kinds(opts)), "chapters_json": opts.chapters_json,
+        **({"overlay": opts.overlay} if fmt.name == BOOK_FORMAT else {}),
     }
+
+
+def _one_or_several(kinds: list[str]) -> str | list[str] | None:
+    """As manifests recorded it when there could be one transcript: a single kind as a string."""
+    return kinds[0] if len(kinds) == 1 else (kinds or None)
 
 
 def _source_name(source: str | None) -> str:
@@ -192,4 +251,5 @@ def manifest_data(script: Script, voice: VoicePreset, opts: NarrateOptions, fmt:
         "loudness": {"target": opts.loudness, "integrated": episode.loudness},
         "sidecars": [p.name for p in episode.sidecars],
         "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "timeline": timeline(episode.chapters, episode.cues, [c.starts_paragraph for c in script.chunks]),
     }

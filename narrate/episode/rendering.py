@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -30,9 +30,11 @@ from narrate.episode import planning
 from narrate.episode.concurrency import SynthesisAhead, in_background
 from narrate.episode.options import NarrateOptions
 from narrate.episode.timeline import start_times
-from narrate.model import SAMPLE_WIDTH, Chunk, ChunkProgress, Script
+from narrate.model import SAMPLE_WIDTH, Chunk, ChunkProgress, Script, WordMark
+from narrate.waiting import result_of
 
 if TYPE_CHECKING:
+    from narrate.synthesis.cacheusage import DocumentUse
     from narrate.synthesis.synthesizer import Synthesizer
     from narrate.voice.engines import EngineOptions
     from narrate.voice.presets import VoicePreset
@@ -57,6 +59,9 @@ class Rendered:
     intro: float = 0.0  # seconds of intro before the speech (0: none)
     openings: list[float] | None = None  # where chapters opened by each chunk start; None: `starts`
     plan: planning.RecordedPlan | None = None  # the blocks' gain and limiter, for the manifest
+    marks: list[tuple[WordMark, ...]] = field(default_factory=list)
+    """Each chunk's word marks, in samples (at `rate`) from the start of its speech."""
+    rate: int = 0
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,7 @@ class RenderJob:
     out_path: Path  # where the episode will be (its manifest holds the last plan)
     temp: Path  # where to write the audio now (renamed to out_path when all is done)
     work: Path  # a scratch folder beside the output, removed afterwards
+    use: DocumentUse | None = None  # the document's record in the cache: its blocks are added
 
 
 class Renderer(Protocol):
@@ -132,7 +138,7 @@ class StreamRenderer:
         duration = offset + spool.duration + (outro.duration if outro else 0.0)
         starts = start_times(spool.speech, exact_pauses(pauses, spool.rate), offset)
         return Rendered(duration=duration, starts=starts, speech=spool.speech, delivered=delivered,
-                        intro=offset)
+                        intro=offset, marks=spool.marks, rate=spool.rate)
 
 
 class BlockRenderer:
@@ -150,12 +156,11 @@ class BlockRenderer:
         target = opts.loudness
         bitrate = opts.bitrate or job.fmt.default_bitrate or "64k"
         scratch = job.work / "segments"
-        opening, rate, planned = opening_pcm(synthesizer, chunks, voice, engine, scratch)
-        policy = voice.spec.workers
-        # with one job nothing is left waiting for the last block, and synthesis would run in a
-        # thread of this process, which Ctrl-C cannot stop inside onnxruntime without an abort
-        chunks_first = policy is not None and policy.chunks_before_blocks and synthesizer.jobs > 1
         progress = forward_only(opts.progress)
+        opening, rate, planned = opening_pcm(synthesizer, chunks, voice, engine, scratch, progress=progress)
+        policy = voice.spec.workers
+        # with one job nothing is left waiting for the last block
+        chunks_first = policy is not None and policy.chunks_before_blocks and synthesizer.jobs > 1
         ahead = SynthesisAhead(synthesizer, chunks, planned, voice, engine, scratch,
                                progress if chunks_first else None,
                                len(opening) / SAMPLE_WIDTH / rate if rate else 0.0)
@@ -179,23 +184,25 @@ class BlockRenderer:
                     memory.learn(settings, offset, plan)
                 plan = planning.steady_plan(plan, previous.plan if previous else None)
             counted = set(range(planned)) | (ahead.finish() if chunks_first else ahead.stop())
-        except BaseException:  # Ctrl-C while planning or waiting: the chunk in hand ends, not the process
+        except BaseException as exc:  # Ctrl-C while planning or waiting: stop, without waiting for a chunk
+            if isinstance(exc, KeyboardInterrupt):
+                synthesizer.stop()
             ahead.stop()
             raise
         # short texts: check the sample through the codec while the blocks encode
         checked = in_background(planning.checked_plan, opening, rate, target, bitrate, offset,
                                 memory) if speculate else None
         blocks = synthesizer.blocks(chunks, voice, bitrate, Leveling(plan.gain_db, plan.limit_db), engine,
-                                    scratch, counted)
+                                    scratch, counted, job.use)
         joined = join_blocks(blocks, job.temp, len(chunks), progress)
         if checked is not None:
-            full = checked.result()
+            full = result_of(checked)
             memory.learn(settings, offset, full)
             full = planning.steady_plan(full, previous.plan if previous else None)
             if Leveling(full.gain_db, full.limit_db).describe() != Leveling(plan.gain_db, plan.limit_db).describe():
                 log.info("the codec check changed the plan: encoding again")
                 blocks = synthesizer.blocks(chunks, voice, bitrate, Leveling(full.gain_db, full.limit_db),
-                                            engine, scratch, range(len(chunks)))
+                                            engine, scratch, range(len(chunks)), job.use)
                 joined = join_blocks(blocks, job.temp, len(chunks))
             plan = full
         del opening
@@ -203,13 +210,14 @@ class BlockRenderer:
         if joined.integrated > SILENT and abs(target - delivered) > TOLERANCE:
             log.info("loudness %.1f LUFS missed %.1f: encoding again", delivered, target)
             leveling = Leveling(plan.gain_db + target - delivered, plan.limit_db)
-            blocks = synthesizer.blocks(chunks, voice, bitrate, leveling, engine, scratch, range(len(chunks)))
+            blocks = synthesizer.blocks(chunks, voice, bitrate, leveling, engine, scratch, range(len(chunks)),
+                                        job.use)
             joined = join_blocks(blocks, job.temp, len(chunks))
             delivered = joined.integrated + plan.codec_offset
             plan = GainPlan(leveling.gain_db, leveling.limit_db, plan.codec_offset)
         return Rendered(duration=joined.duration, starts=joined.starts, speech=joined.speech,
                         delivered=delivered, openings=joined.openings,
-                        plan=planning.RecordedPlan(plan, basis))
+                        plan=planning.RecordedPlan(plan, basis), marks=joined.marks, rate=joined.rate)
 
 
 def forward_only(progress: ChunkProgress | None) -> ChunkProgress | None:
@@ -230,10 +238,11 @@ def forward_only(progress: ChunkProgress | None) -> ChunkProgress | None:
 
 def opening_pcm(synthesizer: Synthesizer, chunks: Sequence[Chunk], voice: VoicePreset,
                 options: EngineOptions | None, scratch: Path,
-                seconds: float = PLAN_SECONDS) -> tuple[bytes, int, int]:
+                seconds: float = PLAN_SECONDS, progress: ChunkProgress | None = None) -> tuple[bytes, int, int]:
     """The first `seconds` of speech with its pauses, to plan the loudness on, its rate and
     how many chunks it holds. Its segments go to the cache (or `scratch`), where the block
-    workers find them."""
+    workers find them. `progress` is told of each chunk (with a neural voice the opening
+    minute is most of a minute's work: the first thing a listener waits for)."""
     pieces: list[bytes] = []
     samples, rate = 0, 0
     segments = synthesizer.synthesize(chunks, voice, options, scratch)
@@ -243,6 +252,8 @@ def opening_pcm(synthesizer: Synthesizer, chunks: Sequence[Chunk], voice: VoiceP
             piece = with_pause(segment, chunks[segment.index].pause_after).raw_data
             pieces.append(piece)
             samples += len(piece) // SAMPLE_WIDTH
+            if progress is not None:
+                progress(len(pieces), len(chunks), samples / rate)
             if samples >= seconds * rate:
                 break
     finally:

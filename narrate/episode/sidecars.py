@@ -3,7 +3,7 @@ convention that the episode stage writes, batches skip, and feeds and the server
 
     NAME.mp3               the audio (any output format)
     NAME.narrate.json      the manifest: what it was made from
-    NAME.srt, NAME.vtt, NAME.transcript.txt    transcripts
+    NAME.srt, NAME.vtt, NAME.transcript.json, NAME.transcript.txt    transcripts
     NAME.chapters.json     Podcasting 2.0 chapters
     NAME.cover.jpg/.png    artwork for feeds (apps need a URL, not embedded art)
     NAME.html              the web page it was narrated from, with --save-html
@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-TRANSCRIPT_KINDS = ("srt", "vtt", "txt")
-SIDECAR_SUFFIX = {"srt": ".srt", "vtt": ".vtt", "txt": ".transcript.txt"}
+TRANSCRIPT_KINDS = ("srt", "vtt", "json", "txt")
+SIDECAR_SUFFIX = {"srt": ".srt", "vtt": ".vtt", "json": ".transcript.json", "txt": ".transcript.txt"}
 """Transcript kind -> the suffix its file gets after the audio's stem."""
-TRANSCRIPT_TYPES = {".vtt": "text/vtt", ".srt": "application/x-subrip", ".transcript.txt": "text/plain"}
-"""Transcript suffix -> MIME type, in the order a feed lists them."""
+TRANSCRIPT_TYPES = {".vtt": "text/vtt", ".transcript.json": "application/json", ".srt": "application/x-subrip",
+                    ".transcript.txt": "text/plain"}
+"""Transcript suffix -> MIME type, in the order a feed lists them (word-timed ones first)."""
 CHAPTERS_SUFFIX = ".chapters.json"
 CHAPTERS_TYPE = "application/json+chapters"
 MANIFEST_SUFFIX = ".narrate.json"

@@ -24,42 +24,64 @@ def start_times(speech: Sequence[float], pauses: Sequence[float], offset: float 
 
 
 def chapter_title(text: str, words: int = CHAPTER_TITLE_WORDS) -> str:
-    """A paragraph's first few words: 'It was a bright cold day in…'."""
-    parts = text.split()
+    """A paragraph's first few words: 'It was a bright cold day in…' (without a dash it opens
+    with, as a quotation's attribution does: '— Rep. Ilhan Omar (@Ilhan)...')."""
+    parts = text.lstrip("-\u2013\u2014 ").split() or text.split()
     title = " ".join(parts[:words]).rstrip(",;:.")
     return title + ("\u2026" if len(parts) > words else "")
 
 
-def plan_chapters(chunks: Sequence[Chunk], starts: Sequence[float], total: float,
-                  min_seconds: float = MIN_CHAPTER_SECONDS) -> list[Chapter]:
-    """Chapters at paragraph boundaries, at most about one per `min_seconds`.
+def estimated_speech(text: str, rate_wpm: int) -> float:
+    """Seconds to say `text` at `rate_wpm` words per minute, from its words alone."""
+    return len(text.split()) * 60.0 / rate_wpm
 
-    Titles and headings always open a chapter. A document with headings is chaptered by its
-    headings alone (its author chose the structure); one without gets a chapter at the first
-    paragraph boundary once the current chapter has run for at least `min_seconds`. A heading
-    right after the title takes over the title's chapter rather than leaving a stub.
+
+def estimated_starts(chunks: Sequence[Chunk], rate_wpm: int) -> list[float]:
+    """When each chunk would start at `rate_wpm`: what `narrate inspect` shows, and what a
+    document without headings is cut into chapters by, so the file has the chapters inspect
+    listed whatever the engine's real pace."""
+    return start_times([estimated_speech(chunk.text, rate_wpm) for chunk in chunks],
+                       [chunk.pause_after for chunk in chunks])
+
+
+def plan_chapters(chunks: Sequence[Chunk], starts: Sequence[float], total: float,
+                  min_seconds: float = MIN_CHAPTER_SECONDS,
+                  planned: Sequence[float] | None = None) -> list[Chapter]:
+    """Chapters at paragraph boundaries.
+
+    Titles and headings always open a chapter, named by them. A document with headings is
+    chaptered by its headings alone (its author chose the structure); only one without any
+    gets a chapter at the first paragraph boundary once the current chapter has run for at
+    least `min_seconds`, named by that paragraph's opening words. That cut is decided on
+    `planned` (the estimated starts, default `starts`) and the chapter placed at `starts`, so
+    the count and titles do not depend on how fast the engine really spoke. A heading right
+    after the title takes over the title's chapter rather than leaving a stub.
     """
+    planned = starts if planned is None else planned
     has_headings = any(c.kind is ChunkKind.HEADING for c in chunks)
     opened: list[tuple[str, float]] = []
+    last_planned = 0.0
     only_title_so_far = False
-    for chunk, start in zip(chunks, starts):
+    for chunk, start, when in zip(chunks, starts, planned):
         if chunk.chapter is not None:
             if opened and (only_title_so_far or opened[-1][1] == start):
                 opened[-1] = (chunk.chapter, opened[-1][1])
             else:
                 opened.append((chunk.chapter, start))
+                last_planned = when
             only_title_so_far = chunk.kind is ChunkKind.TITLE
             continue
         if chunk.kind is not ChunkKind.HEADING:  # a heading with no text of its own opens nothing
             only_title_so_far = False
         if has_headings:
             continue
-        if chunk.starts_paragraph and (not opened or start - opened[-1][1] >= min_seconds):
+        if chunk.starts_paragraph and (not opened or when - last_planned >= min_seconds):
             opened.append((chapter_title(chunk.display), start))
+            last_planned = when
     chapters = []
     for index, (title, start) in enumerate(opened):
         end = opened[index + 1][1] if index + 1 < len(opened) else total
-        if end > start:
+        if end > start:  # never in practice: openings at one instant are merged above
             chapters.append(Chapter(title=title, start=start, end=end))
     return chapters
 

@@ -11,8 +11,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from narrate.errors import FetchError
-from narrate.fetch.charset import page_text
+from narrate.fetch.charset import page_text, valid_text
 from narrate.fetch.http import Limits, fetch
+from narrate.fetch.urls import without_credentials
 from narrate.fileio import atomic_path
 from narrate.model import Document
 
@@ -51,8 +52,10 @@ def document_from_html(html: str, url: str, title: str | None = None,
     link: what a feed says of its item) replace the page's own."""
     from narrate.text.readers import read_document
 
-    document = read_document(url, "html", title, data=html.encode("utf-8"))
-    given = {key: value for key, value in (known or {}).items() if value}
+    document = read_document(without_credentials(url), "html", title, data=valid_text(html).encode("utf-8"))
+    given = {key: valid_text(value) for key, value in (known or {}).items() if value}
     if title:
         given.pop("title", None)
+    if document.link or given.get("link"):  # an address is published without its password
+        given["link"] = without_credentials(given.get("link") or document.link or "")
     return replace(document, **given) if given else document

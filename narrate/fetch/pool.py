@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 from urllib.parse import urlsplit
+
+from narrate.waiting import completed
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -24,7 +26,7 @@ def fetch_politely(tasks: Iterable[T], url_of: Callable[[T], str], work: Callabl
     guard = threading.Lock()
 
     def run(task: T) -> R:
-        host = (urlsplit(url_of(task)).hostname or "").lower()
+        host = _host(url_of(task))
         with guard:
             lock = hosts.setdefault(host, threading.Lock())
         with lock:
@@ -32,9 +34,16 @@ def fetch_politely(tasks: Iterable[T], url_of: Callable[[T], str], work: Callabl
 
     with ThreadPoolExecutor(max_workers=min(workers, len(tasks)), thread_name_prefix="fetch") as pool:
         futures = {pool.submit(run, task): task for task in tasks}
-        for future in as_completed(futures):
+        for future in completed(futures):
             task = futures[future]
             try:
                 yield task, future.result()
             except Exception as exc:  # handed to the caller, who reports it per item
                 yield task, exc
+
+
+def _host(url: str) -> str:
+    try:
+        return (urlsplit(url).hostname or "").lower()
+    except ValueError:  # not a valid address: the fetch itself says so
+        return ""

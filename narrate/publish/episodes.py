@@ -9,23 +9,26 @@ and artwork (embedded in the audio, or NAME.cover.jpg/png beside it).
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from narrate.audio.formats import AUDIO_TYPES
-from narrate.episode.manifest import load_manifest
+from narrate.episode.manifest import load_manifest, timeline_chapters, timeline_lines
 from narrate.episode.sidecars import (
     CHAPTERS_SUFFIX,
     CHAPTERS_TYPE,
     COVER_SUFFIXES,
     IMAGE_EXTENSIONS,
+    MANIFEST_SUFFIX,
     SIDECAR_SUFFIX,
     TRANSCRIPT_TYPES,
     sidecar_path,
 )
 from narrate.fileio import atomic_path
+from narrate.publish.embedded import embedded_chapters, embedded_transcript
 from narrate.text.xmlsafe import xml_safe
 
 
@@ -56,6 +59,11 @@ class EpisodeFile:
     cover: Sidecar | None = None
     chapters: Sidecar | None = None
     transcripts: tuple[Sidecar, ...] = ()
+    chapter_marks: tuple[tuple[float, str], ...] = ()
+    """(start, title) from the manifest's timeline, else from the audio's own chapter tags."""
+    transcript_from: str | None = None
+    """Where the page finds the text besides the sidecars: 'manifest' (timed cues), 'audio'
+    (the transcript embedded in the tags) or None."""
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
 
@@ -69,14 +77,73 @@ def scan(folder: Path, skipped: list[str] | None = None) -> list[EpisodeFile]:
     episode, never the feed; why goes to `skipped`."""
     folder = folder.resolve()
     found = []
+    seen: dict[Path, _Known] = {}
     for path in _audio_files(folder):
         try:
-            found.append(read_episode(folder, path))
+            found.append(_read_known(folder, path, seen))
         except Unpublishable as exc:
             _note(skipped, str(exc))
         except Exception as exc:  # noqa: BLE001 - a tag library's bug on one file, say
             _note(skipped, f"{_name(path)}: skipped, cannot be read ({type(exc).__name__}: {exc})")
+    with _KNOWN_LOCK:  # what this scan did not find is forgotten: the memory follows the folder
+        for path in [p for p in _KNOWN if p.parent.is_relative_to(folder) and p not in seen]:
+            del _KNOWN[path]
+        _KNOWN.update(seen)
     return sorted(found, key=lambda e: (e.published, e.rel), reverse=True)
+
+
+@dataclass(frozen=True)
+class _Known:
+    """An episode read before, and the files it was read from as they were then."""
+
+    folder: Path
+    files: tuple[Path, ...]
+    stats: tuple[tuple[int, int, int] | None, ...]
+    episode: EpisodeFile
+
+
+_KNOWN: dict[Path, _Known] = {}
+_KNOWN_LOCK = threading.Lock()
+
+
+def _stats(paths: tuple[Path, ...]) -> tuple[tuple[int, int, int] | None, ...]:
+    found: list[tuple[int, int, int] | None] = []
+    for path in paths:
+        try:
+            stat = os.stat(path)
+        except OSError:
+            found.append(None)
+            continue
+        found.append((stat.st_size, stat.st_mtime_ns, stat.st_ino))
+    return tuple(found)
+
+
+def _read_known(folder: Path, path: Path, seen: dict[Path, _Known]) -> EpisodeFile:
+    """read_episode, or what it gave last time when none of the files it reads has changed
+    since (the audio, its manifest, sidecars and artwork, the source whose time dates it): a
+    server rewriting the feed after each new episode reads only that one's tags, not all."""
+    with _KNOWN_LOCK:
+        known = _KNOWN.get(path)
+    if known is not None and known.folder == folder and _stats(known.files) == known.stats:
+        seen[path] = known
+        return known.episode
+    names = (MANIFEST_SUFFIX, CHAPTERS_SUFFIX, *TRANSCRIPT_TYPES, *COVER_SUFFIXES)
+    files = [path, *(sidecar_path(path, suffix) for suffix in names)]
+    before = _stats(tuple(files))  # first: a manifest rewritten while it is read is not remembered
+    manifest = load_manifest(path)  # once (a book's timeline is megabytes): read_episode uses it
+    source = (manifest[0] or {}).get("source")
+    if isinstance(source, str) and source:
+        files.append(path.parent / source)
+        before += _stats((files[-1],))
+    episode = read_episode(folder, path, manifest)
+    after = _stats(tuple(files))
+    if after == before or all(b == a for b, a, f in zip(before, after, files) if not _is_cover(f)):
+        seen[path] = _Known(folder, tuple(files), after, episode)
+    return episode
+
+
+def _is_cover(path: Path) -> bool:
+    return any(path.name.endswith(suffix) for suffix in COVER_SUFFIXES)
 
 
 class Unpublishable(Exception):
@@ -123,13 +190,15 @@ def _audio_files(folder: Path) -> list[Path]:
     return files
 
 
-def read_episode(folder: Path, path: Path) -> EpisodeFile:
-    """Tags from the audio, overridden by the manifest where it has a value."""
+def read_episode(folder: Path, path: Path,
+                 loaded: tuple[dict[str, Any] | None, str | None] | None = None) -> EpisodeFile:
+    """Tags from the audio, overridden by the manifest where it has a value. `loaded`: what
+    load_manifest gave for `path`, when the caller has read it already."""
     import mutagen
 
     stat = path.stat()
     warnings: list[str] = []
-    manifest = _read_manifest(path, warnings)
+    manifest = _manifest(path, warnings, loaded)
     if stat.st_size == 0:
         raise Unpublishable(f"{_name(path)}: skipped, the file is empty")
     try:
@@ -159,8 +228,16 @@ def read_episode(folder: Path, path: Path) -> EpisodeFile:
         cover=_cover(folder, path, audio, warnings),
         chapters=sidecar.get(CHAPTERS_SUFFIX),
         transcripts=tuple(sidecar[s] for s in TRANSCRIPT_TYPES if s in sidecar),
+        chapter_marks=_chapter_marks(manifest, audio),
+        transcript_from="manifest" if timeline_lines(manifest) else ("audio" if embedded_transcript(audio) else None),
         warnings=tuple(xml_safe(w) for w in warnings),
     )
+
+
+def _chapter_marks(manifest: dict[str, Any], audio: Any) -> tuple[tuple[float, str], ...]:
+    """The manifest's chapters, else the tags' (an episode made before manifests had a timeline)."""
+    recorded = [(c.start, xml_safe(c.title)) for c in timeline_chapters(manifest)]
+    return tuple(recorded or [(start, xml_safe(title)) for start, title in embedded_chapters(audio)])
 
 
 def _author(value: Any) -> str | None:
@@ -184,8 +261,9 @@ def _sidecars(folder: Path, audio: Path) -> dict[str, Sidecar]:
     return found
 
 
-def _read_manifest(audio: Path, warnings: list[str]) -> dict[str, Any]:
-    data, problem = load_manifest(audio)
+def _manifest(audio: Path, warnings: list[str],
+              loaded: tuple[dict[str, Any] | None, str | None] | None) -> dict[str, Any]:
+    data, problem = load_manifest(audio) if loaded is None else loaded
     if problem:
         warnings.append(problem)
     return data or {}

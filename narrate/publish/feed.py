@@ -16,6 +16,7 @@ import uuid
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import quote
 
@@ -35,7 +36,8 @@ from narrate.publish.feedsettings import (
     podcast_guid,
     save_settings,
 )
-from narrate.fileio import atomic_path
+from narrate.fileio import atomic_path, check_regular_file
+from narrate.limits import MAX_OPTION_FILE_BYTES
 from narrate.text.xmlsafe import xml_safe
 
 FEED_NAME = "feed.xml"
@@ -69,12 +71,13 @@ class FeedResult:
 def update_feed(folder: str | Path, *, default_base_url: str | None = None, base_url: str | None = None,
                 title: str | None = None, description: str | None = None, author: str | None = None,
                 language: str | None = None, category: str | None = None, explicit: bool | None = None,
-                image: str | Path | None = None) -> FeedResult:
+                image: str | Path | None = None, serve_under: str = "") -> FeedResult:
     """Write FOLDER/feed.xml from the audio files in FOLDER; remember the settings given.
 
     Settings not given come from FOLDER/.narrate-feed.toml, then defaults. `default_base_url`
     is used (and not remembered) when no base URL is saved or given: `narrate serve` passes
-    the address it listens on.
+    the address it listens on. `serve_under` ("SECRET/") is added to the base, never
+    remembered: a private feed's secret path segment (narrate serve --private).
     """
     folder = Path(folder)
     if not folder.is_dir():
@@ -90,6 +93,7 @@ def update_feed(folder: str | Path, *, default_base_url: str | None = None, base
                         "is published (e.g. http://192.168.1.20:8000/), or use `narrate serve`")
     if image is not None:
         settings = replace(settings, image=install_image(folder, Path(image)) if str(image) else "")
+    base += serve_under
     feed_url = base + FEED_NAME
     if not settings.guid:
         settings = replace(settings, guid=podcast_guid(feed_url))
@@ -233,8 +237,9 @@ def install_image(folder: Path, image: Path) -> str:
     """
     from PIL import Image, UnidentifiedImageError
 
-    if not image.is_file():
+    if not image.exists():
         raise FeedError(f"artwork {image} does not exist")
+    check_regular_file(image, "artwork", MAX_OPTION_FILE_BYTES, FeedError)
     try:
         with Image.open(image) as picture:
             fmt, (width, height), mode = picture.format, picture.size, picture.mode
@@ -256,11 +261,17 @@ def install_image(folder: Path, image: Path) -> str:
     return name
 
 
-def _generated_cover(folder: Path, settings: FeedSettings) -> str:
-    """A cover drawn from the title (redrawn only when it would look different)."""
+@lru_cache(maxsize=16)
+def _channel_cover(title: str, author: str) -> bytes:
+    """Drawn once per title and author in a process (a server rewrites its feed often)."""
     from narrate.episode.artwork import generate_cover
 
-    data = generate_cover(settings.title, settings.author)
+    return generate_cover(title, author)
+
+
+def _generated_cover(folder: Path, settings: FeedSettings) -> str:
+    """A cover drawn from the title (written only when it would look different)."""
+    data = _channel_cover(settings.title, settings.author)
     path = folder / GENERATED_COVER
     if not path.is_file() or path.read_bytes() != data:
         with atomic_path(path) as temp:

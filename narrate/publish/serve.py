@@ -5,14 +5,20 @@ SimpleHTTPRequestHandler lists folders and has no byte ranges, and podcast apps 
 browsers seek in audio with Range requests. Only files of the kinds narrate publishes
 (audio, artwork, transcripts, chapters, feed.xml) are served, only from inside DIR, never
 hidden files, and never a folder listing.
+
+With a secret (`narrate serve --private`), everything is behind it: a first path segment
+equal to the feed's secret (`/SECRET/feed.xml`, what every podcast app can subscribe to), or
+HTTP Basic authentication whose password is that secret; anything else is a 401.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
 import threading
+import time
 from dataclasses import dataclass
 from email.utils import formatdate, parsedate_to_datetime
 from http import HTTPStatus
@@ -22,14 +28,17 @@ from urllib.parse import unquote_to_bytes, urlsplit
 
 from narrate.version import __version__
 from narrate.audio.formats import AUDIO_TYPES
-from narrate.episode.sidecars import CHAPTERS_SUFFIX, CHAPTERS_TYPE, TRANSCRIPT_TYPES
+from narrate.episode.sidecars import CHAPTERS_SUFFIX, CHAPTERS_TYPE, COVER_SUFFIXES, TRANSCRIPT_TYPES
+from narrate.publish.access import basic_password, same
 from narrate.publish.episodes import folder_signature
 from narrate.errors import FeedError
-from narrate.publish.feed import FEED_NAME, FeedResult, update_feed
+from narrate.publish.feed import COPIED_COVER_STEM, FEED_NAME, FeedResult, update_feed
 from narrate.publish.feedsettings import SETTINGS_NAME
+from narrate.publish.webpage import TRANSCRIPT_PATH
 from narrate.limits import SERVE_IDLE_TIMEOUT
 
 CHUNK = 64 * 1024
+MAX_DISCARDED_BODY = 64 * 1024  # a GET or HEAD with more body than this is answered, then closed
 TEXT = "; charset=utf-8"
 SERVED_TYPES = {
     **AUDIO_TYPES,
@@ -107,18 +116,28 @@ def parse_range(header: str, size: int) -> tuple[int, int] | None:
         raise Unsatisfiable(header)
     first, last = match.groups()
     if first == "":
-        length = int(last)
+        length = _position(last)
         if length == 0:
             raise Unsatisfiable(header)
         start, end = max(0, size - length), size - 1
     else:
-        start = int(first)
-        end = min(int(last), size - 1) if last else size - 1
-        if last and int(last) < start:
+        start = _position(first)
+        end = min(_position(last), size - 1) if last else size - 1
+        if last and _position(last) < start:
             raise Unsatisfiable(header)
     if start >= size:
         raise Unsatisfiable(header)
     return start, end
+
+
+_BEYOND_ANY_FILE = 10**18
+
+
+def _position(digits: str) -> int:
+    """A byte position from a Range header; more than 18 digits is past the end of any file
+    (and int() of thousands of digits raises, or costs quadratic time)."""
+    digits = digits.lstrip("0") or "0"
+    return _BEYOND_ANY_FILE if len(digits) > 18 else int(digits)
 
 
 @dataclass(frozen=True)
@@ -153,6 +172,44 @@ class Validators:
             return False
 
 
+class HeadDeadlines:
+    """Connections whose request head (request line and headers) is still coming in, each
+    with its deadline. The idle timeout bounds each wait on the socket, so a client sending a
+    header line every few seconds ("slowloris") would hold its thread forever; a thread of
+    the server shuts such a connection down once its head has taken longer than allowed."""
+
+    TICK = 0.5
+
+    def __init__(self) -> None:
+        self._due: dict[socket.socket, float] = {}
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name="narrate-serve-heads", daemon=True)
+        self._thread.start()
+
+    def begin(self, connection: socket.socket, seconds: float) -> None:
+        with self._lock:
+            self._due[connection] = time.monotonic() + seconds
+
+    def end(self, connection: socket.socket) -> None:
+        with self._lock:
+            self._due.pop(connection, None)
+
+    def close(self) -> None:
+        self._stop.set()
+
+    def _watch(self) -> None:
+        while not self._stop.wait(self.TICK):
+            now = time.monotonic()
+            with self._lock:
+                late = [connection for connection, due in self._due.items() if due < now]
+                for connection in late:
+                    del self._due[connection]
+            for connection in late:
+                with contextlib.suppress(OSError):
+                    connection.shutdown(socket.SHUT_RDWR)  # the blocked read returns at once
+
+
 class EpisodeServer(ThreadingHTTPServer):
     """Serves one folder; refreshes feed.xml when the feed or the page is asked for.
 
@@ -162,15 +219,18 @@ class EpisodeServer(ThreadingHTTPServer):
 
     daemon_threads = True
     request_queue_size = 1024  # the kernel caps it at net.core.somaxconn
+    handler: type[BaseHTTPRequestHandler]  # EpisodeHandler, set below it
 
     def __init__(self, folder: Path, host: str = "127.0.0.1", port: int = 8000, quiet: bool = False,
-                 idle_timeout: float | None = None) -> None:
+                 idle_timeout: float | None = None, secret: str | None = None) -> None:
+        """`secret`: the private feed's secret (narrate.publish.access); None: open to all."""
         if not folder.is_dir():
             raise FeedError(f"{folder} is not a folder: give the folder of narrated episodes")
         if ":" in host:
             self.address_family = socket.AF_INET6
+        self.heads = HeadDeadlines()  # before listening: a failed bind calls server_close
         try:
-            super().__init__((host, port), EpisodeHandler)
+            super().__init__((host, port), self.handler)
         except OSError as exc:
             raise FeedError(f"cannot listen on {host}:{port} ({exc.strerror}): "
                             "pick another --port, or stop what is using it") from exc
@@ -178,17 +238,47 @@ class EpisodeServer(ThreadingHTTPServer):
         self.quiet = quiet
         self.idle_timeout = float(SERVE_IDLE_TIMEOUT) if idle_timeout is None else idle_timeout
         self.base_url = f"http://{_url_host(host)}:{self.server_address[1]}/"
+        self.secret = secret
+        self.add_link: str | None = None  # where the page links to add articles (the inbox's page)
         self._lock = threading.Lock()
         self._cache: tuple[frozenset[tuple[str, int, int]], FeedResult] | None = None
 
-    def refresh(self) -> FeedResult:
-        """Rescan and rewrite the feed when a file in the folder changed; one at a time."""
-        with self._lock:
-            signature = folder_signature(self.root, (SETTINGS_NAME,))
-            if self._cache is None or self._cache[0] != signature:
-                result = update_feed(self.root, default_base_url=self.base_url)
-                self._cache = (folder_signature(self.root, (SETTINGS_NAME,)), result)
+    def refresh(self, wait: bool = True) -> FeedResult:
+        """Rescan and rewrite the feed when a file in the folder changed; one at a time.
+
+        `wait=False` (a request for the feed or the page): when another thread is checking
+        already, answer with what the folder held a moment ago instead of queueing behind it,
+        so a crowd of podcast apps costs one folder scan at a time, not one each in a row."""
+        cached = self._cache
+        if not self._lock.acquire(blocking=wait or cached is None):
+            assert cached is not None
+            return cached[1]
+        try:
+            before = folder_signature(self.root, (SETTINGS_NAME,))
+            if self._cache is None or self._cache[0] != before:
+                result = update_feed(self.root, default_base_url=self.base_url,
+                                     serve_under=f"{self.secret}/" if self.secret else "")
+                after = folder_signature(self.root, (SETTINGS_NAME,))
+                # what the rewrite itself changed (the feed, artwork) is not news; anything else
+                # that changed meanwhile (an episode written just now) is rescanned next time
+                changed = {entry[0] for entry in before ^ after}
+                self._cache = (after if all(_written_by_feed(path) for path in changed) else before, result)
             return self._cache[1]
+        finally:
+            self._lock.release()
+
+    def hidden(self) -> tuple[str, ...]:
+        """What the log never shows, wherever a client puts it (the feed's secret)."""
+        return (self.secret,) if self.secret else ()
+
+    def server_close(self) -> None:
+        self.heads.close()
+        super().server_close()
+
+    def may_read(self, handler: EpisodeHandler) -> bool:
+        """Whether a request without the secret path may still read (Basic authentication
+        with the feed's secret; the inbox adds its owner's login)."""
+        return self.secret is not None and same(basic_password(handler.headers.get("Authorization")), self.secret)
 
     def handle_error(self, request: object, client_address: tuple[str, int]) -> None:
         """One short line, not a traceback: clients that hang up or stall are normal."""
@@ -200,6 +290,13 @@ class EpisodeServer(ThreadingHTTPServer):
                 sys.stderr.write(f"{client_address[0]} - connection closed early ({type(error).__name__})\n")
             return
         sys.stderr.write(f"{client_address[0]} - request failed: {type(error).__name__}: {error}\n")
+
+
+def _written_by_feed(path: str) -> bool:
+    """A file that writing the feed makes: feed.xml, the channel's cover, an episode's artwork."""
+    name = os.path.basename(path)
+    return name == FEED_NAME or name.startswith(COPIED_COVER_STEM + ".") or any(
+        name.endswith(suffix) for suffix in COVER_SUFFIXES)
 
 
 def _url_host(host: str) -> str:
@@ -228,24 +325,124 @@ class EpisodeHandler(BaseHTTPRequestHandler):
         self.timeout = self.server.idle_timeout  # StreamRequestHandler sets it on the socket
         super().setup()
 
+    def handle_one_request(self) -> None:
+        """One request, whose head must be in within the idle timeout in all (not per read)."""
+        self.server.heads.begin(self.connection, self.server.idle_timeout)
+        try:
+            super().handle_one_request()
+        finally:
+            self.head_done()
+
+    def head_done(self) -> None:
+        """The request's head is in: what follows (an upload, a long download) has its own limits."""
+        self.server.heads.end(self.connection)
+
+    def send_response_only(self, code: int, message: str | None = None) -> None:
+        self.head_done()
+        super().send_response_only(code, message)
+
     def do_GET(self) -> None:  # noqa: N802 (the standard library's naming)
-        self._respond(body=True)
+        if self._skip_body():
+            self._respond(body=True)
 
     def do_HEAD(self) -> None:  # noqa: N802
-        self._respond(body=False)
+        if self._skip_body():
+            self._respond(body=False)
+
+    def _skip_body(self) -> bool:
+        """Take a request body off the connection, so that it is not read as the next request
+        on a kept-alive connection: a small one is read and dropped; a large one, or one whose
+        length is not given plainly (chunked), is answered and the connection then closed.
+        False (after a 400) when its Content-Length is not one number."""
+        self._must_close = self._said_close = False
+        lengths = {value.strip() for value in self.headers.get_all("Content-Length", [])}
+        if self.headers.get("Transfer-Encoding"):
+            self._close_after()
+            return True
+        if not lengths:
+            return True
+        length = lengths.pop()
+        if lengths or not re.fullmatch(r"\d{1,18}", length):
+            self.send_error(HTTPStatus.BAD_REQUEST, explain="Content-Length is not one number")
+            return False
+        if int(length) > MAX_DISCARDED_BODY:
+            self._close_after()
+        elif int(length):
+            self.rfile.read(int(length))  # within the connection's idle timeout
+        return True
+
+    def _close_after(self) -> None:
+        self._must_close = True
+        self.close_connection = True
+
+    def end_headers(self) -> None:
+        if getattr(self, "_must_close", False) and not getattr(self, "_said_close", False):
+            self.send_header("Connection", "close")
+        super().end_headers()
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "connection":
+            self._said_close = value.lower() == "close"
+        super().send_header(keyword, value)
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         if not self.server.quiet:
-            super().log_message(format, *args)
+            line = format % args
+            for secret in self.server.hidden():  # a token or secret a client put anywhere in the address
+                line = line.replace(secret, "[hidden]")
+            super().log_message("%s", line)
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        """The access log's line, without secrets: a private feed's secret path segment and
+        a login link's code are never written to a log."""
+        if isinstance(code, HTTPStatus):
+            code = code.value
+        line = getattr(self, "requestline", "")
+        if self.server.secret:
+            line = line.replace("/" + self.server.secret, "/[secret]")
+        line = re.sub(r"([?&](?:code|token)=)[^&\s]*", r"\1[hidden]", line)
+        self.log_message('"%s" %s %s', line, str(code), str(size))
+
+    def _readable(self, raw: str) -> str | None:
+        """The path to serve once the private feed's secret is checked (its segment taken
+        off), or None after answering 401 (or a redirect to add the missing slash)."""
+        secret = self.server.secret
+        if secret is None:
+            return raw
+        first, slash, rest = raw[1:].partition("/")
+        if same(first, secret):
+            if not slash:
+                self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+                self.send_header("Location", f"/{secret}/")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return None
+            return "/" + rest
+        if self.server.may_read(self):
+            return raw
+        self.send_response(HTTPStatus.UNAUTHORIZED)
+        self.send_header("WWW-Authenticate", 'Basic realm="narrate", charset="UTF-8"')
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        message = b"This podcast is private: use its feed URL (with the secret), as narrate serve printed it.\n"
+        self.send_header("Content-Length", str(len(message)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(message)
+        return None
 
     def _respond(self, body: bool) -> None:
-        raw = urlsplit(self.path).path
+        raw = self._readable(urlsplit(self.path).path)
+        if raw is None:
+            return
         try:
             if raw in ("/", "/index.html"):
                 self._send_page(body)
                 return
+            if raw.startswith(TRANSCRIPT_PATH):
+                self._send_transcript(raw[len(TRANSCRIPT_PATH):], body)
+                return
             if raw == "/" + FEED_NAME:
-                self.server.refresh()
+                self.server.refresh(wait=False)
             path = resolve_request(self.server.root, raw)
         except Refused as refused:
             self.send_error(refused.status)
@@ -267,7 +464,7 @@ class EpisodeHandler(BaseHTTPRequestHandler):
         from narrate.publish.webpage import render_index
 
         try:
-            page = render_index(self.server.refresh())
+            page = render_index(self.server.refresh(wait=False), self.server.add_link)
         except Exception as exc:  # noqa: BLE001 - one bad folder state costs one answer
             self.log_error("cannot build the page: %s: %s", type(exc).__name__, exc)
             self.send_error(HTTPStatus.INTERNAL_SERVER_ERROR)
@@ -279,6 +476,21 @@ class EpisodeHandler(BaseHTTPRequestHandler):
         self.end_headers()
         if body:
             self.wfile.write(page)
+
+    def _send_transcript(self, quoted: str, body: bool) -> None:
+        """The page's transcript of one episode (narrate.publish.webpage.transcript_json)."""
+        from narrate.publish.webpage import transcript_json
+
+        data = transcript_json(self.server.refresh(), os.fsdecode(unquote_to_bytes(quoted)))
+        if data is None:
+            raise Refused(HTTPStatus.NOT_FOUND)
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "application/json" + TEXT)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        if body:
+            self.wfile.write(data)
 
     def _send_file(self, path: Path, mime: str, body: bool) -> None:
         try:
@@ -337,6 +549,9 @@ class EpisodeHandler(BaseHTTPRequestHandler):
                 length -= len(data)
         except (ConnectionError, TimeoutError):
             self.close_connection = True  # players drop connections when they seek
+
+
+EpisodeServer.handler = EpisodeHandler
 
 
 def is_loopback(host: str) -> bool:

@@ -13,94 +13,25 @@ import contextlib
 import hashlib
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING
 
 from narrate.errors import InputError, NarrateError
 from narrate.episode.manifest import read_manifest
 from narrate.episode.outputs import Inputs
 from narrate.episode.sidecars import SAVED_PAGE_SUFFIX, sidecar_path
 from narrate.run.errorlog import unexpected_reason
-from narrate.model import Script
-from narrate.episode.pipeline import NarrateOptions, render, script_for, voice_for, with_language
+from narrate.episode.pipeline import NarrateOptions, script_for, voice_for, with_language
+from narrate.run.executors import Executor, LocalExecutor
+from narrate.run.jobs import (BatchReport, FileResult, Job, Pending, Progress, SilentProgress, Status,  # noqa: F401
+                              failure_line, render_one)
 from narrate.voice.presets import VoicePreset
 
 if TYPE_CHECKING:
     from narrate.fetch.http import Limits
-    from narrate.run.executors import Executor
 
-Status = Literal["done", "skipped", "failed"]
-
-
-@dataclass(frozen=True)
-class Job:
-    """One input (a file, or a web address) and where its episode goes."""
-
-    source: Path | str
-    output: Path
-    content: str | None = field(default=None, compare=False)
-    """A web article's HTML already in hand (a feed that carries whole articles): not fetched."""
-    known: tuple[tuple[str, str | None], ...] = field(default=(), compare=False)
-    """Document fields known better than the page says (a feed item's title, date, link)."""
-
-    @property
-    def is_web(self) -> bool:
-        return isinstance(self.source, str)
-
-
-@dataclass
-class FileResult:
-    job: Job
-    status: Status
-    reason: str = ""
-    duration: float = 0.0  # seconds of audio made
-
-
-@dataclass
-class BatchReport:
-    results: list[FileResult] = field(default_factory=list)
-    elapsed: float = 0.0
-    synthesised: int = 0  # engine calls
-    reused: int = 0  # chunks taken from the cache
-
-    def count(self, status: Status) -> int:
-        return sum(1 for r in self.results if r.status == status)
-
-    @property
-    def audio(self) -> float:
-        return sum(r.duration for r in self.results if r.status == "done")
-
-    @property
-    def ok(self) -> bool:
-        return self.count("failed") == 0
-
-
-class Progress(Protocol):
-    """What a batch tells its audience (narrate.cli.progress shows it; every method may be
-    called from several rendering threads)."""
-
-    def start(self, files: int, chunks: int) -> None: ...
-    def advance(self, chunks: int, seconds: float) -> None: ...
-    def finished(self, result: FileResult) -> None: ...
-    def close(self) -> None: ...
-
-
-class SilentProgress:
-    """A Progress that tells no one (a Dask worker's share of a batch, --quiet)."""
-
-    def start(self, files: int, chunks: int) -> None:
-        pass
-
-    def advance(self, chunks: int, seconds: float) -> None:
-        pass
-
-    def finished(self, result: FileResult) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
+__all__ = ["BatchReport", "FileResult", "Job", "Pending", "Progress", "SilentProgress", "Status", "failure_line",
+           "gather", "is_up_to_date", "render_one", "run_batch", "settings_hash"]
 
 def _is_hidden(relative: Path) -> bool:
     return any(part.startswith(".") for part in relative.parts)
@@ -167,24 +98,16 @@ def is_up_to_date(job: Job, source_hash: str, settings: str) -> bool:
             and manifest.get("settings_sha256") == settings)
 
 
-@dataclass
-class Pending:
-    """A document read and laid out, waiting to be rendered."""
-
-    job: Job
-    script: Script
-    source_hash: str
-
-
 def run_batch(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, *,
               force: bool = False, executor: Executor | None = None, save_html: bool = False,
-              fetch_limits: Limits | None = None) -> BatchReport:
+              fetch_limits: Limits | None = None, within: Path | None = None) -> BatchReport:
     """Narrate every job that is not up to date; never stops at a failed file.
 
     `executor` runs the documents (narrate.run.executors): by default this machine's worker
     pool; a DaskExecutor sends them to a cluster. The output folder is locked meanwhile
     (narrate.run.lock): a second run on it is refused. Web addresses are fetched first, a few
-    at a time (narrate.fetch.pool); with `save_html` each page is kept beside its episode."""
+    at a time (narrate.fetch.pool); with `save_html` each page is kept beside its episode.
+    With `within` (a watched folder), a file whose real path lies outside it is not read."""
     from narrate.run.lock import folder_lock, output_root
 
     from narrate.fileio import remove_abandoned, remove_own
@@ -194,17 +117,16 @@ def run_batch(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, *,
         for folder in sorted({job.output.parent for job in jobs}):
             remove_abandoned(folder)  # what killed runs left: partial files, work folders
         try:
-            return _run_locked(jobs, opts, progress, force, executor, save_html, fetch_limits)
+            return _run_locked(jobs, opts, progress, force, executor, save_html, fetch_limits, within)
         finally:
             remove_own(*(job.output for job in jobs))  # the workers have stopped: what they still wrote goes
 
 
 def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, force: bool,
                 executor: Executor | None, save_html: bool = False,
-                fetch_limits: Limits | None = None) -> BatchReport:
+                fetch_limits: Limits | None = None, within: Path | None = None) -> BatchReport:
     from narrate.voice.engines import get_engine
     from narrate.text.readers import read_document
-    from narrate.run.executors import LocalExecutor
 
     started = time.perf_counter()
     voice = voice_for(opts)
@@ -230,7 +152,7 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
                     pending.append(item)
                 continue
             assert isinstance(job.source, Path)
-            raw = _read(job.source)
+            raw = _read(job.source) if within is None else read_within(job.source, within)
             source_hash = hashlib.sha256(raw).hexdigest()
             if not force and is_up_to_date(job, source_hash, settings):
                 results[job] = FileResult(job, "skipped", "up to date")
@@ -247,8 +169,15 @@ def _run_locked(jobs: Sequence[Job], opts: NarrateOptions, progress: Progress, f
         progress.finished(result)
     progress.start(len(pending), sum(len(p.script.chunks) for p in pending))
     executor = executor or LocalExecutor()
-    for result in executor.run(pending, voice, opts, settings, progress):
-        results[result.job] = result
+    finished = executor.run(pending, voice, opts, settings, progress)
+    try:
+        for result in finished:
+            results[result.job] = result
+    finally:
+        # Ctrl-C or SIGTERM lands in this loop as often as inside the executor: closed here,
+        # the executor stops its workers now, before the batch's last sweep for leftovers
+        # (left to the garbage collector, it stopped them after that sweep)
+        getattr(finished, "close", lambda: None)()
     stats = executor.stats
     return BatchReport(results=[results[job] for job in jobs], elapsed=time.perf_counter() - started,
                        synthesised=stats.misses, reused=stats.hits)
@@ -259,12 +188,13 @@ def fetch_pages(jobs: Sequence[Job], save_html: bool = False, limits: Limits | N
     With `save_html`, each page is also kept as fetched beside its episode (NAME.html)."""
     if not jobs:
         return {}
+    from narrate.fetch.addresses import USER_GIVEN
     from narrate.fetch.http import Limits
     from narrate.fetch.page import fetch_page
     from narrate.fetch.pool import fetch_politely
     from narrate.fileio import atomic_path
 
-    chosen = limits or Limits()
+    chosen = limits or Limits(addresses=USER_GIVEN)  # none given: the user's own URLs (narrate URL...)
     pages: dict[str, object] = {}
     for job, page in fetch_politely(jobs, lambda j: str(j.source), lambda j: fetch_page(str(j.source), chosen)):
         if save_html and not isinstance(page, Exception):
@@ -306,31 +236,30 @@ def _read(path: Path) -> bytes:
     return load_bytes(str(path))
 
 
-def render_one(item: Pending, voice: VoicePreset, opts: NarrateOptions, settings: str,
-                progress: Progress) -> FileResult:
-    job = item.job
-    done = [0, 0.0]
+def read_within(path: Path, folder: Path) -> bytes:
+    """The file's bytes, only if the file opened really lies inside `folder` (a link out of a
+    watched folder is not followed). The check is made on the open file itself (its
+    /proc/self/fd link on Linux), so a link swapped in after a look and before the read
+    cannot lead the read elsewhere."""
+    import os
 
-    def advance(chunks_done: int, total: int, seconds: float) -> None:
-        progress.advance(chunks_done - done[0], seconds - done[1])
-        done[0], done[1] = chunks_done, seconds
-
+    root = os.path.realpath(folder)
     try:
-        job.output.parent.mkdir(parents=True, exist_ok=True)
-        episode = render(item.script, voice, job.output, replace(opts, progress=advance))  # writes the manifest
-    except NarrateError as exc:
-        progress.advance(len(item.script.chunks) - done[0], 0.0)
-        return FileResult(job, "failed", str(exc))
-    except OSError as exc:
-        progress.advance(len(item.script.chunks) - done[0], 0.0)
-        return FileResult(job, "failed", f"cannot write {job.output}: {exc.strerror or exc}")
-    except Exception as exc:  # noqa: BLE001 - a bug costs this file, not the batch
-        progress.advance(len(item.script.chunks) - done[0], 0.0)
-        return FileResult(job, "failed", unexpected_reason(job.source, exc))
-    return FileResult(job, "done", duration=episode.duration)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO does not hold the open
+    except OSError:
+        return _read(path)  # its own one-line reason (no such file, not readable, a folder)
+    try:
+        opened = f"/proc/self/fd/{fd}"
+        try:
+            real = os.readlink(opened)
+        except OSError:  # no /proc: the path as it resolves now
+            real, opened = os.path.realpath(path), str(path)
+        if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
+            raise InputError(f"{path}: a link to {real}, outside {folder}: not read")
+        try:
+            return _read(Path(opened))
+        except InputError as exc:
+            raise InputError(str(exc).replace(opened, str(path))) from None
+    finally:
+        os.close(fd)
 
-
-def failure_line(result: FileResult) -> str:
-    """'path: reason', without naming the path twice when the reason already starts with it."""
-    source = str(result.job.source)
-    return result.reason if result.reason.startswith(source) else f"{source}: {result.reason}"

@@ -29,7 +29,7 @@ from narrate.errors import NarrateError, OutputError
 from narrate.synthesis.synthesizer import SynthStats
 
 if TYPE_CHECKING:
-    from narrate.run.batch import FileResult, Pending, Progress
+    from narrate.run.jobs import FileResult, Pending, Progress
     from narrate.episode.pipeline import NarrateOptions
     from narrate.voice.presets import VoicePreset
 
@@ -77,7 +77,7 @@ def worker_versions(engine_name: str) -> tuple[str, str]:
 def narrate_remote(source: str, data: bytes, name: str, source_hash: str, voice: VoicePreset,
                    opts: NarrateOptions, settings: str) -> RemoteResult:
     """The task: render one document in a temporary folder and return its files' bytes."""
-    from narrate.run.batch import Job, Pending, SilentProgress, render_one
+    from narrate.run.jobs import Job, Pending, SilentProgress, render_one
     from narrate.text.readers import read_document
     from narrate.episode.pipeline import script_for
     from narrate.synthesis.synthesizer import Synthesizer
@@ -212,18 +212,22 @@ class DaskExecutor:
             unreadable: list[tuple[FileResult, int]] = []
 
             def submit_next() -> None:
-                from narrate.run.batch import FileResult
+                from narrate.run.jobs import FileResult
 
                 for item in todo:
                     job = item.job
-                    try:
-                        data = job.source.read_bytes()
-                    except OSError as exc:
-                        reason = f"{job.source}: cannot read it: {exc.strerror}"
-                        unreadable.append((FileResult(job, "failed", reason), len(item.script.chunks)))
-                        continue
+                    task_opts = opts
+                    if job.content is not None:  # a web page in hand (the inbox): sent as HTML
+                        data, task_opts = job.content.encode("utf-8"), replace(opts, format="html")
+                    else:
+                        try:
+                            data = Path(job.source).read_bytes()
+                        except OSError as exc:
+                            reason = f"{job.source}: cannot read it: {exc.strerror}"
+                            unreadable.append((FileResult(job, "failed", reason), len(item.script.chunks)))
+                            continue
                     future = client.submit(narrate_remote, str(job.source), data, job.output.name,
-                                           item.source_hash, voice, opts, settings, pure=False,
+                                           item.source_hash, voice, task_opts, settings, pure=False,
                                            retries=self.retries, key=f"narrate-{job.output.stem}-{id(item):x}")
                     futures[future] = item
                     queue.add(future)
@@ -258,7 +262,7 @@ class DaskExecutor:
     def _collect(self, future: Any, item: Pending) -> FileResult:
         from distributed import KilledWorker
 
-        from narrate.run.batch import FileResult
+        from narrate.run.jobs import FileResult
 
         job = item.job
         try:

@@ -91,6 +91,14 @@ def check_unlocked(path: Path) -> None:
                               f"it to finish, or delete {lock} if that run is gone")
 
 
+def remove_left_by(folder: Path, pid: int) -> None:
+    """Remove `folder`'s lock when process `pid` of this host held it and has ended (a
+    worker process that was killed), so it is not left for the next run to find stale."""
+    path = folder / LOCK_NAME
+    if _holder(path) == (pid, socket.gethostname()) and not process_alive(pid):
+        path.unlink(missing_ok=True)
+
+
 @contextlib.contextmanager
 def folder_lock(folder: Path) -> Iterator[Path | None]:
     """Hold the lock on `folder` for the duration of the block."""

@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING
 from narrate.voice.engines import EngineOptions, get_engine
 from narrate.audio.leveling import Leveling
 from narrate.audio.mp3encoder import BlockAudio
-from narrate.model import SAMPLE_WIDTH, Chunk, pause_samples
+from narrate.model import SAMPLE_WIDTH, Chunk, WordMark, pause_samples
 from narrate.audio.mp3join import count_frames
+from narrate.synthesis.lifeline import not_stopped_midway
 
 if TYPE_CHECKING:
     from narrate.voice.presets import VoicePreset
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 MIN_BLOCK_CHUNKS = 8
 MAX_BLOCK_CHUNKS = 40
 SPREAD = 16  # about one paragraph end in SPREAD (past the minimum) closes a block
-BLOCK_FORMAT = 3  # bump when the way blocks are encoded changes
+BLOCK_FORMAT = 4  # bump when the way blocks are encoded, or what they record, changes
 
 
 def plan_blocks(chunks: tuple[Chunk, ...] | list[Chunk], keys: list[str]) -> list[range]:
@@ -51,13 +52,18 @@ def plan_blocks(chunks: tuple[Chunk, ...] | list[Chunk], keys: list[str]) -> lis
     return blocks
 
 
-def block_key(keys: list[str], pauses: list[float], bitrate: str, leveling: Leveling) -> str:
-    """`leveling`: the gain and limiter applied before encoding (narrate.audio.leveling)."""
+def block_key(keys: list[str], pauses: list[float], bitrate: str, leveling: Leveling,
+              rate: int | None = None) -> str:
+    """`leveling`: the gain and limiter applied before encoding (narrate.audio.leveling);
+    `rate`: the episode's sample rate where voices of several rates read it."""
     from narrate.version import __version__
     from narrate.audio.formats import MP3_QUALITY
 
-    blob = json.dumps({"keys": keys, "pauses": pauses, "bitrate": bitrate, "quality": MP3_QUALITY,
-                       "leveling": leveling.describe(), "format": BLOCK_FORMAT, "narrate": __version__})
+    described = {"keys": keys, "pauses": pauses, "bitrate": bitrate, "quality": MP3_QUALITY,
+                 "leveling": leveling.describe(), "format": BLOCK_FORMAT, "narrate": __version__}
+    if rate is not None:
+        described["rate"] = rate
+    blob = json.dumps(described)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
@@ -72,6 +78,10 @@ class BlockJob:
     bitrate: str
     leveling: Leveling = Leveling()  # gain and limiter
     options: EngineOptions | None = None
+    voices: tuple[VoicePreset, ...] = ()
+    """The voice of each text, where several voices read the episode (empty: the one given)."""
+    rate: int | None = None
+    """The episode's sample rate, where voices of several rates read it (None: the voice's)."""
 
 
 def make_block(job: BlockJob, voice: VoicePreset, cache_root: str | None, in_pool: bool = False) -> BlockAudio:
@@ -86,21 +96,27 @@ def make_block(job: BlockJob, voice: VoicePreset, cache_root: str | None, in_poo
         from narrate.synthesis.cache import AudioCache
 
         cache = AudioCache(Path(cache_root), max_bytes=0)
-    engine = get_engine(voice.engine, job.options)
     encoder: BlockEncoder | None = None
     result = BlockAudio(mp3=b"", speech=[], pauses=[], sample_rate=0)
+    speakers = job.voices or (voice,) * len(job.texts)
     try:
-        for text, key, pause in zip(job.texts, job.keys, job.pauses):
+        for text, key, pause, speaker in zip(job.texts, job.keys, job.pauses, speakers):
             found = cache.get(key) if cache is not None else None
-            if found is not None and (encoder is None or found[0] == result.sample_rate):
-                rate, pcm = found
+            if found is not None and (encoder is None or found[0] == result.sample_rate or job.rate):
+                rate, pcm, marks = found
                 result.reused += 1
             else:
-                speech = engine.synthesize(text, voice)
-                pcm, rate = speech.pcm, speech.sample_rate
+                speech = get_engine(speaker.engine, job.options).synthesize(text, speaker)
+                pcm, rate, marks = speech.pcm, speech.sample_rate, speech.marks
                 result.synthesised += 1
                 if cache is not None:
-                    cache.put(key, rate, pcm)
+                    with not_stopped_midway():
+                        cache.put(key, rate, pcm, marks)
+            if job.rate is not None and rate != job.rate:
+                from narrate.audio.resample import resample
+                from narrate.voice.wordmarks import rescaled
+
+                pcm, marks, rate = resample(pcm, rate, job.rate), rescaled(marks, rate, job.rate), job.rate
             if encoder is None:
                 result.sample_rate = rate
                 encoder = BlockEncoder(rate, job.bitrate, job.leveling, threaded=not in_pool)
@@ -108,6 +124,7 @@ def make_block(job: BlockJob, voice: VoicePreset, cache_root: str | None, in_poo
             encoder.add(pcm, silence)
             result.speech.append(len(pcm) // SAMPLE_WIDTH)
             result.pauses.append(silence)
+            result.marks.append(marks)
         if encoder is None:
             raise ValueError("a block has at least one chunk")
         result.mp3, result.momentary = encoder.finish()
@@ -120,10 +137,12 @@ def make_block(job: BlockJob, voice: VoicePreset, cache_root: str | None, in_poo
                 pass
         raise
     if cache is not None:
-        cache.put_block(job.key, {"speech": result.speech, "pauses": result.pauses,
-                                  "sample_rate": result.sample_rate, "momentary": result.momentary,
-                                  "frames": result.frames},
-                        result.mp3)
+        with not_stopped_midway():
+            cache.put_block(job.key, {"speech": result.speech, "pauses": result.pauses,
+                                      "sample_rate": result.sample_rate, "momentary": result.momentary,
+                                      "frames": result.frames,
+                                      "marks": [[list(mark) for mark in chunk] for chunk in result.marks]},
+                            result.mp3)
     return result
 
 
@@ -133,6 +152,8 @@ def cached_block(description: dict[str, object], mp3: bytes) -> BlockAudio | Non
                           pauses=[int(p) for p in description["pauses"]],  # type: ignore[attr-defined]
                           sample_rate=int(description["sample_rate"]),  # type: ignore[call-overload]
                           momentary=[float(v) for v in description["momentary"]],  # type: ignore[attr-defined]
-                          frames=int(description["frames"]))  # type: ignore[call-overload]
+                          frames=int(description["frames"]),  # type: ignore[call-overload]
+                          marks=[tuple(WordMark(*map(int, m)) for m in chunk)
+                                 for chunk in description["marks"]])  # type: ignore[attr-defined]
     except (KeyError, TypeError, ValueError):
         return None

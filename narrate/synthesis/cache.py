@@ -6,8 +6,10 @@ the voice settings and the exact text given to the engine. An entry is a small h
 sample rate, length, CRC-32 of the samples) followed by raw PCM; a truncated or corrupt entry
 fails the check, is deleted and is synthesised again. Entries are written under a temporary
 name and renamed, so a crash never leaves a half-written entry under a real key. Reading an
-entry refreshes its modification time, and `trim` evicts the least recently used entries
-until the store is under its size cap.
+entry refreshes its modification time. Each document narrated records which entries it uses
+(narrate.synthesis.cacheusage), and `trim` evicts by document until the store is under its
+size cap: least recently used documents first, but never more of the others than one
+document's share, so a single long book cannot empty the cache.
 """
 
 from __future__ import annotations
@@ -19,14 +21,29 @@ import re
 import shutil
 import struct
 import tempfile
+import time
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from narrate.model import WordMark
 from narrate.errors import NarrateError
+from narrate.synthesis.cacheusage import (
+    SHARE,
+    DocumentUse,
+    Entry,
+    assign,
+    evictions,
+    read_records,
+    stale_records,
+)
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from narrate.voice.presets import VoicePreset
 
 CACHE_DIR_ENV = "NARRATE_CACHE_DIR"
@@ -35,7 +52,9 @@ DEFAULT_MAX_BYTES = 2 * 1024**3  # the whole 77k-word novel is about 1.2 GB of P
 _MAGIC = b"NRC1"
 _HEADER = struct.Struct("<4sQI")  # magic, payload bytes, CRC-32 of the payload
 _RATE = struct.Struct("<I")
-_SEGMENT = ".seg"  # payload: sample rate, then PCM
+_MARK = struct.Struct("<4I")  # a word's offset and length in the chunk's text, first and end sample
+_SEGMENT = ".seg"  # payload: sample rate, number of word marks, the marks, then PCM
+TIMINGS_FORMAT = 1  # in every segment key: bump when what a segment's word marks mean changes
 _BLOCK = ".blk"  # payload: length of a JSON description, the JSON, then encoded audio
 _SUFFIXES = (_SEGMENT, _BLOCK)
 _UNITS = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3}
@@ -48,7 +67,7 @@ class CacheError(NarrateError):
 def segment_key(engine: str, engine_version: str, voice: VoicePreset, text: str) -> str:
     """The address of one chunk's audio: changes whenever the chunk could sound different."""
     settings = {"engine": engine, "engine_version": engine_version, "text": text,
-                **voice.spec.identity(voice)}
+                "timings": TIMINGS_FORMAT, **voice.spec.identity(voice)}
     blob = json.dumps(settings, sort_keys=True, ensure_ascii=False).encode("utf-8")
     return hashlib.sha256(blob).hexdigest()
 
@@ -71,11 +90,27 @@ def default_cache_dir() -> Path:
 
 
 @dataclass(frozen=True)
+class DocumentInfo:
+    """One document's audio in the cache (an entry two documents share counts for the later)."""
+
+    title: str
+    source: str
+    used: float  # when it was last narrated (seconds since the epoch)
+    size: int
+    chunks: int  # of its chunks' segments, how many are held
+    total_chunks: int
+    blocks: int  # encoded blocks held
+
+
+@dataclass(frozen=True)
 class CacheInfo:
     path: Path
     entries: int
     size: int
     max_size: int
+    documents: tuple[DocumentInfo, ...] = ()  # most recently used first
+    unowned: int = 0  # bytes that no document records (evicted first)
+    share: int = 0  # what one document keeps when others need the room
 
 
 class AudioCache:
@@ -92,12 +127,18 @@ class AudioCache:
     def _path(self, key: str, suffix: str = _SEGMENT) -> Path:
         return self.root / key[:2] / (key + suffix)
 
-    def get(self, key: str) -> tuple[int, bytes] | None:
-        """(sample rate, PCM) for `key`, or None when absent or damaged (a damaged entry is removed)."""
+    def get(self, key: str) -> tuple[int, bytes, tuple[WordMark, ...]] | None:
+        """(sample rate, PCM, word marks) for `key`, or None when absent or damaged (a damaged
+        entry is removed)."""
         payload = self._read(self._path(key))
-        if payload is None or len(payload) < _RATE.size:
+        if payload is None or len(payload) < 2 * _RATE.size:
             return None
-        return _RATE.unpack_from(payload)[0], payload[_RATE.size:]
+        rate, count = _RATE.unpack_from(payload)[0], _RATE.unpack_from(payload, _RATE.size)[0]
+        pcm_at = 2 * _RATE.size + count * _MARK.size
+        if pcm_at > len(payload):
+            return None
+        marks = tuple(WordMark(*fields) for fields in _MARK.iter_unpack(payload[2 * _RATE.size:pcm_at]))
+        return rate, payload[pcm_at:], marks
 
     def has(self, key: str) -> bool:
         """Whether a segment is stored for `key` (not whether it is intact: `get` checks that)."""
@@ -107,9 +148,11 @@ class AudioCache:
         """Whether an encoded block is stored for `key` (`get_block` checks that it is intact)."""
         return self._path(key, _BLOCK).is_file()
 
-    def put(self, key: str, sample_rate: int, pcm: bytes) -> None:
-        """Store one chunk's PCM."""
-        self._write(self._path(key), [_RATE.pack(sample_rate), pcm])
+    def put(self, key: str, sample_rate: int, pcm: bytes, marks: Sequence[WordMark] = ()) -> None:
+        """Store one chunk's PCM with the engine's word marks (a few bytes a word, in the same
+        entry, so they are kept and evicted with the audio they time)."""
+        record = b"".join(_MARK.pack(*mark) for mark in marks)
+        self._write(self._path(key), [_RATE.pack(sample_rate), _RATE.pack(len(marks)), record, pcm])
 
     def get_block(self, key: str) -> tuple[dict[str, Any], bytes] | None:
         """(description, encoded audio) of an encoded block, or None."""
@@ -167,6 +210,11 @@ class AudioCache:
         except OSError:
             pass
 
+    def document(self, name: str, title: str, source: str) -> DocumentUse:
+        """A record of the keys one document uses, under `name` (the same name on the next run
+        replaces it), so eviction keeps a document's audio together."""
+        return DocumentUse(self.root, name, title, source)
+
     def _entries(self) -> list[os.DirEntry[str]]:
         found: list[os.DirEntry[str]] = []
         try:
@@ -180,33 +228,66 @@ class AudioCache:
                 continue
         return found
 
-    def trim(self) -> int:
-        """Evict least recently used entries until under the cap; returns how many went."""
-        entries = []
+    def _stats(self) -> list[Entry]:
+        found = []
         for entry in self._entries():
             try:
                 stat = entry.stat()
             except OSError:
                 continue
-            entries.append((stat.st_mtime, stat.st_size, entry.path))
-        total = sum(size for _, size, _ in entries)
-        evicted = 0
-        for _, size, path in sorted(entries):
-            if total <= self.max_bytes:
-                break
-            Path(path).unlink(missing_ok=True)
-            total -= size
-            evicted += 1
-        return evicted
+            found.append(Entry(key=entry.name.rsplit(".", 1)[0], path=entry.path, size=stat.st_size,
+                               mtime=stat.st_mtime))
+        return found
+
+    def trim(self) -> int:
+        """Evict by document until under the cap (narrate.synthesis.cacheusage gives the order);
+        returns how many entries went. One trim at a time across processes."""
+        if sum(entry.size for entry in self._stats()) <= self.max_bytes:
+            return 0
+        with self._trim_lock():
+            entries = self._stats()  # again: another run may have trimmed while this one waited
+            records = read_records(self.root)
+            gone = evictions(entries, records, self.max_bytes)
+            for entry in gone:
+                Path(entry.path).unlink(missing_ok=True)
+            for record in stale_records(records, gone, time.time()):
+                record.path.unlink(missing_ok=True)
+            return len(gone)
+
+    @contextmanager
+    def _trim_lock(self) -> Iterator[None]:
+        """Two runs ending at once would each evict for the same overflow: they take turns."""
+        import fcntl
+
+        try:
+            handle = (self.root / ".trim.lock").open("a")
+        except OSError:
+            yield  # an unwritable cache: nothing to trim safely, nothing lost
+            return
+        with handle:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX)
+            except OSError:
+                pass
+            yield
 
     def info(self) -> CacheInfo:
-        sizes = []
-        for entry in self._entries():
-            try:
-                sizes.append(entry.stat().st_size)
-            except OSError:
+        """What the cache holds: size, entries, and each document's part of it."""
+        entries = self._stats()
+        records = read_records(self.root)
+        nobody = assign(entries, records)
+        documents = []
+        for record in sorted(records, key=lambda r: r.used, reverse=True):
+            if not record.owned:
                 continue
-        return CacheInfo(path=self.root, entries=len(sizes), size=sum(sizes), max_size=self.max_bytes)
+            keys = {entry.key for entry in record.owned}
+            documents.append(DocumentInfo(
+                title=record.title, source=record.source, used=record.used, size=record.size,
+                chunks=len(keys & record.segments), total_chunks=len(record.segments),
+                blocks=len(keys & record.blocks)))
+        return CacheInfo(path=self.root, entries=len(entries), size=sum(e.size for e in entries),
+                         max_size=self.max_bytes, documents=tuple(documents),
+                         unowned=sum(e.size for e in nobody), share=int(self.max_bytes * SHARE))
 
     def clear(self) -> int:
         """Delete every entry; returns how many there were."""

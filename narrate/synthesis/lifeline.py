@@ -1,4 +1,5 @@
-"""Worker processes end when the process that started them is gone.
+"""Worker processes end when the process that started them is gone, and never midway
+through writing a file when they are stopped.
 
 Killing only the main process (what the OOM killer does) must not leave its synthesis
 workers running: each worker watches its parent pid and exits once it changes (the
@@ -8,9 +9,12 @@ that fires when the *thread* that forked exits, and a batch starts workers from 
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import threading
 import time
+from collections.abc import Iterator
 
 POLL_SECONDS = 0.5
 
@@ -31,3 +35,23 @@ def exit_with_parent(parent: int | None = None, poll: float = POLL_SECONDS) -> N
                 os._exit(1)
 
     threading.Thread(target=watch, name="narrate-lifeline", daemon=True).start()
+
+
+@contextlib.contextmanager
+def signals_blocked(*signals: signal.Signals) -> Iterator[None]:
+    """`signals` held back meanwhile in this thread (delivered when the block ends); processes
+    started meanwhile start with them blocked. Where there is no pthread_sigmask, nothing."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, set(signals))
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def not_stopped_midway() -> contextlib.AbstractContextManager[None]:
+    """SIGTERM held back meanwhile (in this thread): Ctrl-C stops a worker with SIGTERM, which
+    then ends it before or after a cache entry is written, never with a half-written file."""
+    return signals_blocked(signal.SIGTERM)

@@ -1,7 +1,8 @@
 """Wire-story credits: '(Reporting by ...; Editing by ...)' is production detail, not article.
 
 Left out by default (`--keep-credits` keeps them): a paragraph that is only a credit or a
-sign-off ("Reuter"), and a credit in brackets that closes a paragraph.
+sign-off ("Reuter"), a credit in brackets that closes a paragraph, and a sign-off run on at
+the end of a paragraph's last sentence ("...last year, it said. Reuter").
 """
 
 from __future__ import annotations
@@ -18,19 +19,27 @@ _CREDIT_PARAGRAPH = re.compile(rf"^\(?\s*(?:{_OPENING})\b[^()]*(?:\([^()]*\)[^()
 # The same in brackets at the end of the last sentence of a paragraph.
 _TRAILING_CREDIT = re.compile(rf"\s*\(\s*(?:{_OPENING})\b[^()]*\)\.?\s*$", re.IGNORECASE)
 _CREDIT_MAX_CHARS = 400
-# A wire's sign-off alone on the last line: "Reuter", "REUTERS", "AP".
-_SIGN_OFF = re.compile(r"^(?:Reuters?|REUTERS?|AP|AFP|dpa|UPI)\.?$")
+# A wire's sign-off alone on the last line: "Reuter", "REUTERS", "AP", "(AP)", "-- Reuters".
+_AGENCY = r"(?:Reuters?|REUTERS?|AP|AFP|dpa|UPI)"
+_SIGN_OFF = re.compile(rf"^(?:--?\s*)?(?:{_AGENCY}|\({_AGENCY}\))\.?$")
+# The same run on after the last sentence, when the line breaks were lost.
+_TRAILING_SIGN_OFF = re.compile(rf"(?<=[.!?\"'\u201d])\s+(?:{_AGENCY}|\({_AGENCY}\))\.?\s*$")
 
 
 def is_credit(paragraph: str) -> bool:
     """Whether a paragraph is only a wire credit."""
     text = paragraph.strip()
-    return len(text) <= _CREDIT_MAX_CHARS and bool(_CREDIT_PARAGRAPH.match(text) or _SIGN_OFF.match(text))
+    return len(text) <= _CREDIT_MAX_CHARS and bool(_CREDIT_PARAGRAPH.match(text) or is_sign_off(text))
+
+
+def is_sign_off(line: str) -> bool:
+    """Whether a line is a wire's closing sign-off ('Reuter', 'AP')."""
+    return bool(_SIGN_OFF.match(line.strip()))
 
 
 def without_credit(paragraph: str) -> str:
-    """The paragraph without a bracketed credit at its end."""
-    return _TRAILING_CREDIT.sub("", paragraph)
+    """The paragraph without a bracketed credit or a run-on sign-off at its end."""
+    return _TRAILING_SIGN_OFF.sub("", _TRAILING_CREDIT.sub("", paragraph))
 
 
 def drop_credits(document: Document) -> Document:

@@ -1,8 +1,10 @@
 """The language a document is written in: declared (HTML lang, EPUB dc:language, front matter,
---language) or, when nothing says, detected from its text with py3langid.
+--language) or, when nothing says, detected from its text with py3langid; and the language of
+one paragraph where it is not the document's (a quotation, an untranslated section).
 
 Only a confident guess on enough text is taken; otherwise the document counts as English,
-as narrate always assumed (its normalisation rules are English).
+as narrate always assumed (its normalisation rules are English), and a paragraph as the
+document's language.
 """
 
 from __future__ import annotations
@@ -28,10 +30,6 @@ def primary(tag: str | None) -> str:
     return (tag or "en").replace("_", "-").split("-", 1)[0].lower()
 
 
-def is_english(tag: str | None) -> bool:
-    return primary(tag) == "en"
-
-
 @lru_cache(maxsize=1)
 def _identifier() -> Any:
     from py3langid.langid import MODEL_FILE, LanguageIdentifier
@@ -52,3 +50,69 @@ def detect(text: str) -> str | None:
     except ImportError:
         return None
     return str(code) if confidence >= MIN_CONFIDENCE else None
+
+
+# -- one paragraph -------------------------------------------------------------------------
+# A paragraph shorter than this is read in the document's language whatever its words
+# ("Merci !", a name, a title in the original).
+MIN_PARAGRAPH_WORDS = 8
+# The commonest words of the languages narrate reads and of a few neighbours: how much of a
+# paragraph they are says which language it is, without the model, for almost every
+# paragraph of any book (the model is asked only to confirm a change of language).
+FUNCTION_WORDS = {
+    "en": _ENGLISH_WORDS,
+    "de": frozenset("der die und in den von zu das mit sich des auf für ist im dem nicht ein eine als auch es an "
+                    "werden aus er hat dass sie nach wird bei einer um am sind noch wie einem über einen so zum "
+                    "war haben nur oder aber vor zur bis mehr durch man ich du wir ihr".split()),
+    "fr": frozenset("de la le et les des en un du une que est pour qui dans par plus pas au sur ne se ce il sont "
+                    "avec son aux ou elle mais nous vous cette ont ses été leur comme je tu on".split()),
+    "es": frozenset("de la que el en y a los del se las por un para con no una su al lo como más pero sus le ya "
+                    "o este porque esta entre cuando muy sin sobre también me hasta hay donde es".split()),
+    "it": frozenset("di e il la che in a per un è del non una sono da le con si i dei al gli della lo come ma "
+                    "anche ha nel alla più se questo delle tra nella hanno io".split()),
+    "pt": frozenset("de a o que e do da em um para é com não uma os no se na por mais as dos como mas foi ao "
+                    "ele das tem à seu sua ou ser quando muito há nos já está eu também".split()),
+    "nl": frozenset("de het een en van in is dat op te zijn met voor niet aan er die ook als bij door om maar "
+                    "dan wordt uit".split()),
+}
+# A language's function words must be at least this share of a paragraph, and ahead of the
+# document's own by MARGIN, before the model is asked.
+MIN_SHARE = 0.2
+MARGIN = 0.1
+PARAGRAPH_CONFIDENCE = 0.9
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def paragraph_language(text: str, document: str | None) -> str | None:
+    """The primary subtag of `text`'s language ('fr') when it is confidently not the
+    document's, else None. Cheap for the usual paragraph: its function words say it is in the
+    document's language (or say nothing: a list of names), and py3langid is not asked."""
+    words = _LETTERS.findall(text.lower())
+    if len(words) < MIN_PARAGRAPH_WORDS:
+        return None
+    home = primary(document)
+    latin = sum(word.isascii() or _latin(word) for word in words) / len(words)
+    if latin < 0.5:
+        return _confirmed(text, home, None)  # another script: Greek, Cyrillic, CJK...
+    shares = {language: sum(word in vocabulary for word in words) / len(words)
+              for language, vocabulary in FUNCTION_WORDS.items()}
+    best = max(shares, key=lambda language: shares[language])
+    if best == home or shares[best] < MIN_SHARE or shares[best] - shares.get(home, 0.0) < MARGIN:
+        return None
+    return _confirmed(text, home, best)
+
+
+def _latin(word: str) -> bool:
+    return all(ch < "\u0250" for ch in word)
+
+
+def _confirmed(text: str, home: str, expected: str | None) -> str | None:
+    """py3langid's verdict, taken when it is sure and agrees with the function words."""
+    try:
+        code, confidence = _identifier().classify(text[:SAMPLE_CHARS])
+    except ImportError:
+        return expected
+    code = str(code)
+    if confidence < PARAGRAPH_CONFIDENCE or code == home or (expected is not None and code != expected):
+        return None
+    return code

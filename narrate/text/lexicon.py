@@ -126,14 +126,13 @@ def _check_string(key: str, value: Any, source: str) -> None:
 
 
 def load_file(path: Path) -> Lexicon:
+    """A lexicon file: a regular file of at most NARRATE_MAX_OPTION_FILE_MB, UTF-8 TOML."""
+    from narrate.fileio import read_regular_text
+    from narrate.limits import MAX_OPTION_FILE_BYTES
+
+    text = read_regular_text(path, "lexicon file", MAX_OPTION_FILE_BYTES, LexiconError)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise LexiconError(f"lexicon file {path} not found") from exc
-    except OSError as exc:
-        raise LexiconError(f"cannot read lexicon file {path}: {exc.strerror}") from exc
-    except UnicodeDecodeError as exc:
-        raise LexiconError(f"lexicon file {path} is not UTF-8 text") from exc
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise LexiconError(f"lexicon file {path} is not valid TOML: {exc}") from exc
     return parse_table(data, str(path))
@@ -175,11 +174,16 @@ def load_lexicon(preset: Mapping[str, Any] | None = None, preset_name: str = "vo
 
 
 def apply_lexicon(script: Script, lexicon: Lexicon) -> Script:
-    """Respell the spoken text of every chunk; each chunk records the entries it used."""
+    """Respell the spoken text of every chunk; each chunk records the entries it used. Chunks in
+    another language than the document's (`Chunk.language`) are left as they are: the entries
+    are respellings for the voice of the document's language."""
     if not lexicon:
         return script
     chunks = []
     for chunk in script.chunks:
+        if chunk.language:
+            chunks.append(chunk)
+            continue
         text, used = lexicon.apply(chunk.text)
         chunks.append(replace(chunk, text=text, lexicon=tuple(e.describe() for e in used))
                       if used else chunk)

@@ -6,13 +6,17 @@ Pure: no engine, no audio. `narrate inspect` prints what this produces.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from narrate.errors import InputError, OptionError
 from narrate.model import Chunk, ChunkKind, Document, Script
+from narrate.limits import MAX_WORD_CHARS
+from narrate.text.language import paragraph_language, primary
 from narrate.text.normalize import normalize, normalizers_for, permalink_marks
-from narrate.text.sentences import MAX_CHUNK_CHARS, chunk_sentences, split_sentences
+from narrate.text.readings import reading_language
+from narrate.text.sentences import (MAX_CHUNK_CHARS, MAX_SPOKEN_CHARS, chunk_sentences, split_at_spaces,
+                                    split_long_sentence, split_sentences)
 from narrate.text.userregex import UserPattern, compile_user
 
 
@@ -30,52 +34,111 @@ FOOTNOTES_INTRO = "Notes."
 
 
 def build_script(document: Document, pauses: Pauses = Pauses(),
-                 chunk_chars: int = MAX_CHUNK_CHARS, footnotes: bool = False) -> Script:
+                 chunk_chars: int = MAX_CHUNK_CHARS, footnotes: bool = False,
+                 voice_language: str | None = None, paragraph_languages: bool = True) -> Script:
     """Lay out everything that will be spoken, in order.
 
     A title made from the opening words is not spoken (the lede follows at once); it names
     the first chapter instead. A heading with no text of its own before the next heading is
     spoken but opens no chapter, so there is no empty one. Footnotes are read at the end of
-    their section only when `footnotes` is set."""
+    their section only when `footnotes` is set. Numbers and dates are said in the document's
+    language; a voice of the same language with a region (`voice_language` 'en-GB') says which
+    variant when the document does not. A section in another language (`Section.language`)
+    and, with `paragraph_languages`, a paragraph detected to be in one (a quotation, an
+    untranslated part) are said in theirs, and their chunks carry it (`Chunk.language`)."""
     chunks: list[Chunk] = []
-    rules = normalizers_for(document.language)  # English rules for English only
-    title = normalize(document.title, rules) if document.title_spoken else ""
-    if title:
-        chunks.append(Chunk(text=title, display=document.title, kind=ChunkKind.TITLE,
-                            pause_after=pauses.title, paragraph=-1, starts_paragraph=True,
-                            chapter=document.title))
-    pending_chapter = None if title else document.title
+    rules = normalizers_for(reading_language(document.language, voice_language))
+    languages = _Languages(document.language, voice_language, rules, paragraph_languages)
+    title_pieces = spoken_pieces(document.title, rules) if document.title_spoken else []
+    chunks += _chunks(title_pieces, ChunkKind.TITLE, pauses.title, pauses.sentence, -1, document.title)
+    pending_chapter = None if title_pieces else document.title
     paragraph_index = 0
     for index, section in enumerate(document.sections):
         notes = section.notes if footnotes else ()
         if section.heading and not (index == 0 and _same_words(section.heading, document.title)):
-            spoken = normalize(section.heading, rules)
-            if spoken:
+            language, heading_rules = languages.of_section(section.language)
+            pieces = spoken_pieces(section.heading, heading_rules)
+            if pieces:
                 has_text = bool(section.paragraphs or notes)
-                chunks.append(Chunk(text=spoken, display=section.heading,
-                                    kind=ChunkKind.HEADING, pause_after=pauses.heading,
-                                    paragraph=paragraph_index, starts_paragraph=True,
-                                    chapter=_chapter_title(section.heading) if has_text else None))
+                chunks += _chunks(pieces, ChunkKind.HEADING, pauses.heading, pauses.sentence, paragraph_index,
+                                  _chapter_title(section.heading) if has_text else None, language)
                 pending_chapter = None
         paragraphs = list(section.paragraphs)
         if notes:
             paragraphs += [FOOTNOTES_INTRO, *notes]
         for paragraph in paragraphs:
-            pieces = chunk_sentences(split_sentences(paragraph), chunk_chars)
-            for position, piece in enumerate(pieces):
-                spoken = normalize(piece, rules)
-                if not spoken:
-                    continue
-                last = position == len(pieces) - 1
-                chunks.append(Chunk(
-                    text=spoken, display=piece, kind=ChunkKind.TEXT,
-                    pause_after=pauses.paragraph if last else pauses.sentence,
-                    paragraph=paragraph_index, starts_paragraph=position == 0,
-                    chapter=pending_chapter,
-                ))
+            language, paragraph_rules = languages.of_paragraph(paragraph, section.language)
+            pieces = [fitted for piece in chunk_sentences(split_sentences(paragraph), chunk_chars)
+                      for fitted in spoken_pieces(piece, paragraph_rules)]
+            added = _chunks(pieces, ChunkKind.TEXT, pauses.paragraph, pauses.sentence, paragraph_index,
+                            pending_chapter, language)
+            if added:
+                chunks += added
                 pending_chapter = None
             paragraph_index += 1
     return Script(document=document, chunks=tuple(chunks))
+
+
+def _chunks(pieces: list[tuple[str, str]], kind: ChunkKind, pause_last: float, pause_between: float,
+            paragraph: int, chapter: str | None, language: str | None = None) -> list[Chunk]:
+    """One paragraph's (written, spoken) pieces as chunks: the first starts the paragraph and
+    opens `chapter`, the last is followed by `pause_last`."""
+    return [Chunk(text=spoken, display=written, kind=kind,
+                  pause_after=pause_last if position == len(pieces) - 1 else pause_between,
+                  paragraph=paragraph, starts_paragraph=position == 0,
+                  chapter=chapter if position == 0 else None, language=language)
+            for position, (written, spoken) in enumerate(pieces)]
+
+
+class _Languages:
+    """Which language a section or paragraph is read in, and its rules: the section's own
+    where the document marks it, else (when asked) the paragraph's detected one, else the
+    document's (None: the rules already chosen)."""
+
+    def __init__(self, document: str | None, voice: str | None, rules: tuple[Callable[[str], str], ...],
+                 detect: bool) -> None:
+        self.document = document
+        self.home = primary(document)
+        self.voice = voice
+        self.rules = rules
+        self.detect = detect
+
+    def _for(self, language: str | None) -> tuple[str | None, tuple[Callable[[str], str], ...]]:
+        if not language or primary(language) == self.home:
+            return None, self.rules
+        return language, normalizers_for(reading_language(language, self.voice))
+
+    def of_section(self, language: str | None) -> tuple[str | None, tuple[Callable[[str], str], ...]]:
+        return self._for(language)
+
+    def of_paragraph(self, paragraph: str, section: str | None) -> tuple[str | None, tuple[Callable[[str], str], ...]]:
+        if section:
+            return self._for(section)
+        if self.detect:
+            return self._for(paragraph_language(paragraph, self.document))
+        return None, self.rules
+
+
+def spoken_pieces(written: str, rules: tuple[Callable[[str], str], ...]) -> list[tuple[str, str]]:
+    """`written` normalised for speech, as (written, spoken) pieces whose spoken text keeps the
+    limits the engine is promised (MAX_SPOKEN_CHARS, no word over MAX_WORD_CHARS).
+
+    The cut by length happens on the written text, but normalising can make it far longer:
+    NFKC turns U+FDFA into 18 letters and a ligature into three, numbers become words. A piece
+    whose spoken text breaks a limit is cut in as many parts as it overshoots (at clauses, then spaces, then inside a
+    word) and each part normalised again. Pieces that say nothing are dropped."""
+    spoken = normalize(written, rules)
+    if not spoken:
+        return []
+    longest = max(len(word) for word in spoken.split())
+    if len(spoken) <= MAX_SPOKEN_CHARS and longest <= MAX_WORD_CHARS:
+        return [(written, spoken)]
+    parts = max(2, -(-len(spoken) // MAX_SPOKEN_CHARS), -(-longest // MAX_WORD_CHARS))
+    smaller = split_long_sentence(written, max(1, -(-len(written) // parts)))
+    if len(smaller) < 2:  # one character that says a whole sentence: cut what it says
+        cut = list(split_at_spaces(spoken, MAX_SPOKEN_CHARS))
+        return [(written if i == 0 else part, part) for i, part in enumerate(cut)]
+    return [piece for part in smaller for piece in spoken_pieces(part, rules)]
 
 
 def _chapter_title(heading: str) -> str:

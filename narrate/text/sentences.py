@@ -22,6 +22,7 @@ _CLAUSE_BREAK = re.compile(r"(?<=[,;:\u2014\u2013])\s+|\s+(?=\u2014)")
 
 MAX_CHUNK_CHARS = 240
 MAX_SENTENCE_CHARS = 400
+MAX_SPOKEN_CHARS = MAX_SENTENCE_CHARS  # what one engine call is given, after normalising
 
 
 def _ends_with_abbreviation(before: str) -> bool:
@@ -86,7 +87,7 @@ def split_long_sentence(sentence: str, limit: int = MAX_SENTENCE_CHARS) -> list[
             current = clause
     if current:
         pieces.append(current)
-    return [part for piece in pieces for part in _split_at_spaces(piece, limit)]
+    return [part for piece in pieces for part in split_at_spaces(piece, limit)]
 
 
 def hard_words(text: str, longest: int = MAX_WORD_CHARS) -> Iterator[str]:
@@ -100,7 +101,8 @@ def hard_words(text: str, longest: int = MAX_WORD_CHARS) -> Iterator[str]:
             yield from (word[i:i + longest] for i in range(0, len(word), longest))
 
 
-def _split_at_spaces(text: str, limit: int) -> Iterator[str]:
+def split_at_spaces(text: str, limit: int) -> Iterator[str]:
+    """Pieces of at most `limit` characters, cut at spaces (and inside overlong words)."""
     current = ""
     for word in hard_words(text, min(limit, MAX_WORD_CHARS)):
         candidate = f"{current} {word}".strip()

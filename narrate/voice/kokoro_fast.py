@@ -34,10 +34,13 @@ from narrate.voice.engines.onnx import available_memory
 
 log = logging.getLogger("narrate")
 
-FAST_NAME = "kokoro-v1.0.int8-static.onnx"
-STAMP_NAME = FAST_NAME + ".json"
 # Bumped when the recipe below changes: a model built by an older recipe is rebuilt.
-RECIPE = 1
+# 2: the phoneme durations are an output (`with_durations`).
+RECIPE = 2
+# Named by recipe, so two versions of narrate sharing a data folder do not rebuild each
+# other's model over and over.
+FAST_NAME = f"kokoro-v1.0.int8-static-{RECIPE}.onnx"
+STAMP_NAME = FAST_NAME + ".json"
 GENERATOR = "/decoder/decoder/generator/"
 # Only the residual blocks: the upsampling, source and output layers stay dynamic.
 QUANTIZED_BLOCKS = ("/resblocks.", "/noise_res.")
@@ -245,7 +248,30 @@ def _float_generator_convs(source: Path, out: Path) -> None:
     kept = [tensor for tensor in graph.initializer if tensor.name in used]
     del graph.initializer[:]
     graph.initializer.extend(kept)
+    with_durations(model)
     onnx.save(model, str(out))
+
+
+def durations_tensor(model: Any) -> str | None:
+    """The name of the tensor that holds how many frames each token lasts: the duration
+    predictor's output, rounded and clipped to at least one frame (`Round` -> `Clip` in the
+    encoder), as the model then expands each token's features by it. None: no such tensor."""
+    rounded = {name for node in model.graph.node if node.op_type == "Round" for name in node.output}
+    found = [node.output[0] for node in model.graph.node
+             if node.op_type == "Clip" and node.input and node.input[0] in rounded]
+    return found[0] if len(found) == 1 else None
+
+
+def with_durations(model: Any) -> bool:
+    """Make the token durations a second output of `model` (in place); False: not found."""
+    import onnx
+
+    name = durations_tensor(model)
+    if name is None:
+        return False
+    if all(output.name != name for output in model.graph.output):
+        model.graph.output.append(onnx.helper.make_tensor_value_info(name, onnx.TensorProto.FLOAT, None))
+    return True
 
 
 def _live(nodes: list[Any], outputs: set[str]) -> list[Any]:
@@ -263,7 +289,7 @@ def _live(nodes: list[Any], outputs: set[str]) -> list[Any]:
 def _calibration_feeds(voices: list[str]) -> list[dict[str, Any]]:
     import numpy as np
 
-    from narrate.voice.engines.kokoro import VOCAB, split_phonemes, tokens_of
+    from narrate.voice.kokoro_tokens import VOCAB, split_phonemes, tokens_of
     from narrate.voice.ipa import Phonemizer
 
     phonemizer = Phonemizer()

@@ -56,6 +56,9 @@ class VoicePreset:
     """The engine's own settings (its SPEC.settings type); None: that type's defaults."""
     path: str | None = None
     """Where the preset was loaded from (not read from the file)."""
+    others: tuple[tuple[str, VoicePreset], ...] = field(default=(), compare=False, repr=False)
+    """The voices that read this episode's paragraphs in other languages, by primary language
+    subtag ('fr'), chosen by narrate.voice.for_language (not read from the file)."""
 
     def __post_init__(self) -> None:
         spec = self.spec
@@ -78,6 +81,16 @@ class VoicePreset:
             raise VoiceError(f"voice {self.name!r}: {problem}")
         if spec.pace is not None:  # so estimates (narrate inspect) use the pace it will speak at
             object.__setattr__(self, "rate", spec.pace.rate_of(self.settings))
+
+    def for_language(self, language: str | None) -> VoicePreset:
+        """The voice that reads a chunk in `language` (None: the document's): one of `others`
+        for a language it names, else this one."""
+        if language and self.others:
+            head = language.replace("_", "-").split("-", 1)[0].lower()
+            for key, voice in self.others:
+                if key == head:
+                    return voice
+        return self
 
     @property
     def spec(self) -> EngineSpec:
@@ -123,7 +136,8 @@ class VoicePreset:
 
     def to_dict(self) -> dict[str, Any]:
         """The preset as a file would say it: one flat table, the engine's settings included."""
-        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("name", "path", "settings")}
+        data = {f.name: getattr(self, f.name) for f in fields(self)
+                if f.name not in ("name", "path", "settings", "others")}
         data["pauses"] = asdict(self.pauses)
         data.update(asdict(self.settings))
         return {k: v for k, v in data.items() if k not in self.spec.refused and v is not None}
@@ -155,7 +169,7 @@ def _check_keys(name: str, spec: EngineSpec, given: set[str], own: set[str]) -> 
     """A setting the preset's engine ignores is a mistake worth saying, not silently dropping."""
     for key in sorted(given & set(spec.refused)):
         raise VoiceError(f"voice {name!r}: {key} does not apply to {spec.display} voices; {spec.refused[key]}")
-    common = {f.name for f in fields(VoicePreset)} - {"name", "path", "settings"}
+    common = {f.name for f in fields(VoicePreset)} - {"name", "path", "settings", "others"}
     stray = given - common - own
     if not stray:
         return
@@ -192,10 +206,13 @@ def preset_paths() -> dict[str, Path]:
 
 
 def load_preset_file(path: Path, name: str | None = None) -> VoicePreset:
+    """A preset file: a regular file of at most NARRATE_MAX_OPTION_FILE_MB, UTF-8 TOML."""
+    from narrate.fileio import read_regular_text
+    from narrate.limits import MAX_OPTION_FILE_BYTES
+
+    text = read_regular_text(path, "voice preset file", MAX_OPTION_FILE_BYTES, VoiceError)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise VoiceError(f"cannot read voice preset {path}: {exc.strerror}") from exc
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise VoiceError(f"voice preset {path} is not valid TOML: {exc}") from exc
     return VoicePreset.from_dict(data, name or path.stem, str(path))
@@ -217,10 +234,7 @@ def resolve_voice(name: str | None, engine_voice_ids: list[str] | None = None) -
     if name in presets:
         return load_preset_file(presets[name], name)
     if name.endswith(".toml"):
-        path = Path(name)
-        if not path.is_file():
-            raise VoiceError(f"voice preset file {name} not found")
-        return load_preset_file(path)
+        return load_preset_file(Path(name))
     base = load_preset_file(presets[DEFAULT_VOICE]) if DEFAULT_VOICE in presets else VoicePreset()
     known: list[str] = list(presets)
     for engine in ENGINES:

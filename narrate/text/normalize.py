@@ -98,6 +98,7 @@ _TAG = re.compile(rf"</?(?:[a-z][\w:-]*|(?i:{_HTML_TAGS})(?=[\s/>]))(?:\s[^<>]*)
 _ANGLE_TITLE = re.compile(r"(?<![\w<])<(?=[A-Z][a-z]*\s)([^<>\n]{3,80})>(?![\w>])")
 _POWER_TAG = re.compile(r"(?<![\w])(\d+|[A-Za-z])<sup>\s*(-?\d{1,4}|[a-z])\s*</sup>", re.IGNORECASE)
 _OPERATORS = ("<=", ">=", "==", "!=", "=>", "->", "<-")
+_KEPT_RUNS = (*_OPERATORS, "~/")  # comparison signs, and the home folder of a path
 _SYMBOL_RUN = re.compile(r"(?<!\S)[^\w\s.,;:!?'\"()\[\]$\u00a3\u20ac\u00a5%&@]{2,}(?!\S)")
 
 
@@ -111,7 +112,7 @@ def stray_markup(text: str) -> str:
         text = unescaped
     text = _ANGLE_TITLE.sub(r'"\1"', text)  # a title in angle brackets: quotes
     text = _TAG.sub(" ", text).replace("`", "")
-    return _SYMBOL_RUN.sub(lambda m: m.group(0) if m.group(0) in _OPERATORS or "--" in m.group(0)
+    return _SYMBOL_RUN.sub(lambda m: m.group(0) if m.group(0) in _KEPT_RUNS or "--" in m.group(0)
                            and not m.group(0).strip("-") else " ", text)
 
 

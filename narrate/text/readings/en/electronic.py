@@ -19,7 +19,7 @@ from narrate.text.readings.framework import Classifier, Context
 _TRAILING = ".,;:!?)]}'\""
 _SEPARATORS = {".": "dot", "-": "dash", "_": "underscore", "/": "slash", "+": "plus", "&": "ampersand",
                "~": "tilde", "\\": "backslash", ":": "colon", "@": "at", "%": "percent", "=": "equals",
-               "#": "hash", "?": "question mark", "!": "bang", ",": "comma", "*": "star"}
+               "#": "hash", "?": "question mark", "!": "bang", ",": "comma", "*": "star", "$": "dollar"}
 _PIECE = re.compile(r"[A-Za-z]+|\d+|[^A-Za-z\d]")
 _PATH_PIECE = re.compile(r"(?<![A-Za-z\d])__[a-z][a-z\d]*__(?![A-Za-z\d])|[A-Za-z]+|\d+|[^A-Za-z\d]")
 # Path words eSpeak reads as something else ("etc" is "et cetera").
@@ -160,8 +160,8 @@ def file_path(speech: English) -> Classifier:
     return Classifier(
         "file path",
         r"(?<![\w/.\\:])(?P<path>[A-Za-z]:\\[^\s<>\"']+"
-        r"|(?:~|\.{1,2})?(?:/[\w.+@%~\-]+(?:\*[\w.\-]*)?)+/?"
-        r"|~/|\.[A-Za-z][\w\-]*(?:\.[\w\-]+)*(?=[\s,;:)\"']|\.(?!\w)|$)"
+        r"|(?:~|\.{1,2}|\$\{?[A-Za-z_]\w*\}?)?(?:/[\w.+@%~\-]+(?:\*[\w.\-]*)?)+/?"
+        r"|(?:~|\.{1,2})/(?=[\s,;:)\"']|$)|\.[A-Za-z][\w\-]*(?:\.[\w\-]+)*(?=[\s,;:)\"']|\.(?!\w)|$)"
         rf"|[\w.\-]+(?:/[\w.\-]+)+\.(?:{_EXTENSIONS}|[a-z]{{2,8}})(?![\w/])"
         rf"|[\w\-]+(?:\.[\w\-]+)*\.(?:{_EXTENSIONS})(?![\w/.]|\.\w))",
         say,

@@ -26,6 +26,8 @@ CASES = [
     ('serving at 5-4', 'serving at five four'),
     ('between 1939-45', 'between nineteen thirty-nine and forty-five'),
     ('between 10-12 people', 'between ten and twelve people'),
+    ('a priority of 1..99', 'a priority of one to ninety-nine'),  # two dots: Debian's handbook
+    ('500....989', 'five hundred to nine hundred eighty-nine'),
 ]
 
 

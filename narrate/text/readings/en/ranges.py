@@ -1,5 +1,5 @@
 """Ranges and scores: '1980-1986' -> 'nineteen eighty to nineteen eighty-six', '10-12 people'
--> 'ten to twelve people', '$5-10' -> 'five to ten dollars', '9am-5pm' -> 'nine a.m. to five
+-> 'ten to twelve people', '1..99' -> 'one to ninety-nine', '$5-10' -> 'five to ten dollars', '9am-5pm' -> 'nine a.m. to five
 p.m.', '40-50%' -> 'forty to fifty percent', 'won 3-2' and 'led 38-10' -> 'three two', 'thirty-eight
 ten' ('a 2-0 win' is 'two nothing', British 'two nil').
 
@@ -94,7 +94,7 @@ def range_classifier(speech: English) -> Classifier:
 
     return Classifier(
         "range",
-        rf"(?<![\w.,/\-:$\u00a3\u20ac])(?P<first>{_SIDE})\s?[-\u2013\u2014]\s?(?P<second>{_SIDE})"
+        rf"(?<![\w.,/\-:$\u00a3\u20ac])(?P<first>{_SIDE})(?:\s?[-\u2013\u2014]\s?|\.{{2,4}})(?P<second>{_SIDE})"
         rf"(?P<tail>\s?%|\s?(?:{UNIT})(?![\w\u00b2\u00b3])|\s?(?:{SCALE})(?![\w-]))?"
         r"(?![\w/\-]|[.,]\d|\s?[=+*/<>^])",
         say,

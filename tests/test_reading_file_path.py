@@ -19,6 +19,8 @@ CASES = [
     ('/etc/nagios4/nagios.cfg', 'slash E T C slash nagios four slash nagios dot C F G'),
     ('in /usr/share/doc/linux-patch-*/ now', 'in slash user slash share slash doc slash linux dash patch dash star slash now'),
     ('the __init__.py file', 'the dunder init dot pie file'),
+    ('Open setup.py.', 'Open setup dot pie.'),  # a file name ending the sentence
+    ('e.g. foo%2Fbar.md', 'for example foo percent two Fbar dot M D'),  # an escaped slash
     ('The leading ./ is important', 'The leading dot slash is important'),  # a folder alone
     ('up with ../ twice', 'up with dot dot slash twice'),
     ('Edit ~/ first', 'Edit tilde slash first'),

@@ -31,6 +31,7 @@ CASES = [
     ('make i386_defconfig', 'make i three eighty-six defconfig'),
     ('a module named ipv6', 'a module named I P V six'),
     ('see crontab(5) and git-config(1)', 'see crontab five and git-config one'),
+    ('read apt.conf(5).', 'read apt dot conf five.'),  # a page named like a file
     ('the linux-source-5.10 package', 'the linux source five point ten package'),
     # a hash, a UUID, a commit id: character by character, a pause between groups
     ('897a837f814b329f', 'eight nine seven A. eight three seven F eight one four B three two nine F'),

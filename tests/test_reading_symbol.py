@@ -36,7 +36,21 @@ CASES = [
     ('the __bold__ text', 'the bold text'),
     ('up 12.5% y/y', 'up twelve point five percent year on year'),
     ('the --assume-yes option', 'the dash dash assume dash yes option'),
+    ('(Note the ? and # in the URI)', '(Note the question mark and hash in the URI)'),  # MkDocs' guide
+    ('Use the * character', 'Use the star character'),
+    ('the = and + signs', 'the equals and plus signs'),
 ]
+
+# A sign on its own that the sentence does not talk about is punctuation.
+LEFT_ALONE = [
+    ('Is it ? No.', 'Is it? No.'),
+    ('Say what ? he asked', 'Say what? he asked'),
+]
+
+
+@pytest.mark.parametrize(("written", "spoken"), LEFT_ALONE)
+def test_a_sign_used_not_named_is_left_alone(written, spoken):
+    assert said(written) == spoken
 
 
 @pytest.mark.parametrize(("written", "spoken"), CASES)

@@ -53,6 +53,7 @@ def classifiers(speech: English) -> tuple[Classifier, ...]:
     """Every English semiotic class, most specific first, each with its trigger."""
     return (
         _t(symbols.quoted_symbol(speech), r"[\"'\u201c\u2018][:;,.|\-_#*@&=+~^%$!?<>\\][\"'\u201d\u2019]"),
+        _t(symbols.manual_page(speech), r"\([1-9]"),  # before file names: 'apt.conf(5)'
         _t(electronic.email(speech), CHARACTERS),
         _t(electronic.url(speech), _DOMAIN),
         _t(electronic.file_path(speech), (CHARACTERS, _DOMAIN)),
@@ -82,7 +83,6 @@ def classifiers(speech: English) -> tuple[Classifier, ...]:
         _t(maths.dimensions(speech), CHARACTERS),
         _t(maths.chemical_formula(speech), CHARACTERS),
         _t(symbols.plan_code(speech), CHARACTERS),
-        _t(symbols.manual_page(speech), CHARACTERS),
         _t(symbols.standard_number(speech), CHARACTERS),
         _t(symbols.document_number(speech), CHARACTERS),
         _t(numbers.cardinal(speech), CHARACTERS),
@@ -98,6 +98,7 @@ def classifiers(speech: English) -> tuple[Classifier, ...]:
         _t(symbols.number_sign(speech), CHARACTERS),
         _t(symbols.command_option(speech), r"(?:^|[\s\"'(\u201c])-"),
         _t(symbols.dunder_name(speech), "__"),
+        _t(symbols.lone_symbol(speech), r"(?<!\S)[?!#*|~^=+%$@&\\<>](?!\S)"),
         _t(symbols.symbol_words(speech), CHARACTERS),
         _t(maths.signs(speech), CHARACTERS),
         _t(symbols.decoration(speech), CHARACTERS),

@@ -259,6 +259,29 @@ def slash(speech: English) -> Classifier:
     )
 
 
+# A sign standing alone is talked about, not used, when a word like these is beside it:
+# 'Note the ? and # in the URI', 'the * character', 'a # sign', 'the = and + signs'.
+_TALKED_ABOUT_BEFORE = frozenset({"the", "a", "an", "and", "or", "nor", "single", "literal", "character",
+                                  "sign", "symbol", "key", "type", "press", "insert", "add", "use"})
+_TALKED_ABOUT_AFTER = frozenset({"and", "or", "nor", "sign", "signs", "character", "characters", "symbol",
+                                 "symbols", "key", "keys", "mark", "marks", "prefix", "suffix", "operator",
+                                 "operators"})
+
+
+def lone_symbol(speech: English) -> Classifier:
+    """A sign between spaces that the sentence talks about is named ('the ? and # characters'
+    -> 'the question mark and hash characters'); elsewhere ('Is it ? No.', 'Tom & Jerry') it
+    is left to the rules after the classes."""
+    def say(match: re.Match[str], context: Context) -> str | None:
+        before = context.word_before().lower().strip(",;:(\"'\u201c")
+        after = context.word_after().lower().strip(",.;:)\"'\u201d")
+        if before in _TALKED_ABOUT_BEFORE or after in _TALKED_ABOUT_AFTER:
+            return _SYMBOL_NAMES[match.group(0)]
+        return None
+
+    return Classifier("symbol", r"(?<!\S)[?!#*|~^=+%$@&\\<>](?=[\s,.;:)]|$)", say)
+
+
 def symbol_words(speech: English) -> Classifier:
     """Arrows and signs the engine reads badly or not at all ('\u2192' -> 'to')."""
     return Classifier("symbol", f"[{''.join(SYMBOL_WORDS)}]", lambda match, _: SYMBOL_WORDS[match.group(0)])

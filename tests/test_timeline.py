@@ -28,6 +28,20 @@ def test_chapters_at_paragraphs_no_closer_than_the_minimum():
     assert {c.start for c in chapters} <= set(starts)
 
 
+def test_no_stub_chapter_at_the_end_of_a_short_story():
+    """A 48-second wire story: the paragraph at 37.5 s would open a chapter of its own with 8 s
+    before the last one; a chapter there is a stub, so there is none. Control: the same story
+    with two more paragraphs gets it."""
+    def story(paragraphs):
+        chunks = [chunk("Title", -1, True, chapter="Title", kind=ChunkKind.TITLE)]
+        chunks += [chunk(f"Paragraph {i} begins here", i, True) for i in range(paragraphs)]
+        starts = start_times([4.0] + [7.5] * paragraphs, [0.7] * (paragraphs + 1))
+        return plan_chapters(chunks, starts, starts[-1] + 8, min_seconds=30)
+
+    assert [c.title for c in story(6)] == ["Title"]
+    assert [c.title for c in story(8)] == ["Title", "Paragraph 4 begins here"]  # at 37.5 s
+
+
 def test_mid_paragraph_chunks_never_open_chapters():
     chunks = [chunk("A starts", 0, True)] + [chunk("continues", 0, False) for _ in range(10)]
     starts = start_times([20.0] * 11, [0.0] * 11)

@@ -52,7 +52,8 @@ def plan_chapters(chunks: Sequence[Chunk], starts: Sequence[float], total: float
     Titles and headings always open a chapter, named by them. A document with headings is
     chaptered by its headings alone (its author chose the structure); only one without any
     gets a chapter at the first paragraph boundary once the current chapter has run for at
-    least `min_seconds`, named by that paragraph's opening words. That cut is decided on
+    least `min_seconds` (and the rest is not a stub of less than half that), named by that
+    paragraph's opening words. That cut is decided on
     `planned` (the estimated starts, default `starts`) and the chapter placed at `starts`, so
     the count and titles do not depend on how fast the engine really spoke. A heading right
     after the title takes over the title's chapter rather than leaving a stub.
@@ -75,7 +76,10 @@ def plan_chapters(chunks: Sequence[Chunk], starts: Sequence[float], total: float
             only_title_so_far = False
         if has_headings:
             continue
-        if chunk.starts_paragraph and (not opened or when - last_planned >= min_seconds):
+        # ... and not where the chapter would end as a stub: less than half the spacing before
+        # the last chunk begins (decided on planned times too, so inspect agrees)
+        if chunk.starts_paragraph and (not opened or when - last_planned >= min_seconds
+                                       and planned[-1] - when >= min_seconds / 2):
             opened.append((chapter_title(chunk.display), start))
             last_planned = when
     chapters = []

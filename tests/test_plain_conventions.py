@@ -226,6 +226,9 @@ DIAGRAMS = [
     "+--------+      +--------+\n| client | ---> | server |\n+--------+      +--------+",
     "  \u250c\u2500\u2500\u2500\u2500\u2510\n  \u2502 box \u2502\n  \u2514\u2500\u2500\u2500\u2500\u2518",
     "    /\\_/\\\n   ( o.o )\n    > ^ <",
+    # labels placed around the strokes (git-doc's rebase-from-internal-branch.txt draws so)
+    "   here                    *my \"main\" head\n  origin --> #1 --> #2 --> #3\n    was   \\\n"
+    "   once     \\--> #X --> #2' --> #3'\n                              *their head",
 ]
 TABLES = [
     "\u250c\u2500\u2500\u2500\u252c\u2500\u2500\u2500\u2500\u2510\n\u2502Key\u2502G1L1\u2502\n"
@@ -257,6 +260,7 @@ PROSE = [
     "Faulty.  Linus and Junio give guidance on\nrecovering from such a premature merge.  And continuing development\nafter the offending branch is fixed.  It works.",
     "* * *",
     "x = the number of apples, y = the number of pears.",
+    "  From:      the editor\n  To:        every reader\n  Subject:   the spring issue",
 ]
 
 

@@ -21,6 +21,7 @@ CASES = [
     ('the __init__.py file', 'the dunder init dot pie file'),
     ('Open setup.py.', 'Open setup dot pie.'),  # a file name ending the sentence
     ('e.g. foo%2Fbar.md', 'for example foo percent two Fbar dot M D'),  # an escaped slash
+    ('in any of the .git/refs/heads/ files', 'in any of the dot git slash refs slash heads slash files'),
     ('The leading ./ is important', 'The leading dot slash is important'),  # a folder alone
     ('up with ../ twice', 'up with dot dot slash twice'),
     ('Edit ~/ first', 'Edit tilde slash first'),

@@ -154,7 +154,18 @@ def is_diagram(lines: list[str]) -> bool:
     drawn = sum(1 for line in filled if is_drawing_line(line) and not is_rule(line))
     if any(_is_sentence(line) for line in filled):
         return False
+    if drawn >= 2:  # the labels placed around a drawing count with it ('   where      *your head')
+        drawn += sum(1 for line in filled if not is_drawing_line(line) and _is_label_line(line))
     return drawn >= max(1, (len(filled) + 1) // 2) and (drawn >= 2 or len(filled) == 1)
+
+
+_LABEL_GAP = re.compile(r"\S\s{5,}\S")
+
+
+def _is_label_line(line: str) -> bool:
+    """A few words placed in space, or beside a stroke: 'used   \\', '      *upstream head'."""
+    return len(_REAL_WORD.findall(line)) <= 4 and bool(
+        _LABEL_GAP.search(line.strip()) or any(ch in "\\/|*" for ch in line))
 
 
 def _is_sentence(line: str) -> bool:

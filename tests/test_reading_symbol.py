@@ -38,6 +38,7 @@ CASES = [
     ('the --assume-yes option', 'the dash dash assume dash yes option'),
     ('(Note the ? and # in the URI)', '(Note the question mark and hash in the URI)'),  # MkDocs' guide
     ('Use the * character', 'Use the star character'),
+    ('in the #debian-live channel', 'in the hash debian-live channel'),  # a chat channel (live-manual)
     ('the = and + signs', 'the equals and plus signs'),
 ]
 

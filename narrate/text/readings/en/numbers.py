@@ -200,7 +200,7 @@ def fraction(speech: English) -> Classifier:
 
     return Classifier(
         "fraction",
-        rf"{NUMBER_START}(?:(?P<whole>\d+(?:\s+|-|(?=[{_VULGAR}])))(?=\d{{1,4}}[/\u2044]\d|[{_VULGAR}]))?"
+        rf"{NUMBER_START}(?<![/\u2044])(?:(?P<whole>\d+(?:\s+|-|(?=[{_VULGAR}])))(?=\d{{1,4}}[/\u2044]\d|[{_VULGAR}]))?"
         rf"(?:(?P<numerator>\d{{1,6}})[/\u2044](?P<denominator>\d{{1,6}})"
         r"(?P<suffix>(?i:st|nd|rd|th))?(?![\w/]|[.,]\d)"
         rf"|(?P<vulgar>[{_VULGAR}]))",

@@ -203,6 +203,9 @@ def manual_page(speech: English) -> Classifier:
     return Classifier("serial", r"(?<![\w/.\-])(?P<name>[a-z][\w+]+(?:[.\-][\w+]+)*)\((?P<section>[1-9])[a-z]{0,3}\)", say)
 
 
+_CHAT_WORDS = frozenset({"channel", "channels", "irc", "libera", "freenode", "oftc", "matrix", "slack"})
+
+
 def number_sign(speech: English) -> Classifier:
     """'#1' -> 'number 1', '#MeToo' -> 'hashtag MeToo', 'C#' -> 'C sharp', '~5' and '≈5' ->
     'about 5' ('a ~5 GB file': 'a roughly five gigabyte file'); '"?123"' (a numbered parameter) ->
@@ -216,6 +219,9 @@ def number_sign(speech: English) -> Classifier:
             return "question mark"
         if match.group("about"):
             return "roughly" if context.word_before().lower() == "a" else "about"  # "a ~60 MiB file"
+        near = {word.lower().strip(",.;:()\"'") for word in context.words_before(4) + context.words_after(4)}
+        if near & _CHAT_WORDS:
+            return "hash"  # "the #debian-live channel on IRC": a chat channel, not a hashtag
         return "hashtag"
 
     return Classifier(

@@ -57,6 +57,10 @@ CASES = [
     (n.powers_in_markup, "a word<sup>1</sup>", "a word<sup>1</sup>"),
     (n.semiotic_classes, "$20/mo for 16 July 1943", "twenty dollars per month for the sixteenth of July nineteen forty-three"),
     (n.semiotic_classes, "Henry VIII and Baker St. It was", "Henry the Eighth and Baker Street. It was"),
+    (n.glued_sentences, "eager to help.Photograph: Jeenah Moon", "eager to help. Photograph: Jeenah Moon"),
+    (n.glued_sentences, "Austria.Leonhard Foeger / Reuters", "Austria. Leonhard Foeger / Reuters"),
+    (n.glued_sentences, "java.util.List, the U.S.Army, asyncio.Queue objects, os.PathLike",
+     "java.util.List, the U.S.Army, asyncio.Queue objects, os.PathLike"),
     (n.dashes_and_ellipses, "word\u2014word", "word, word"),
     (n.dashes_and_ellipses, "word -- word", "word, word"),
     (n.dashes_and_ellipses, "well-known", "well-known"),
@@ -82,6 +86,8 @@ def test_every_normaliser_has_cases():
      "Beirut, Reuters. Lebanon spent five point two billion dollars in twenty fifteen to twenty eighteen."),
     ("WASHINGTON, Jan. 5 (Reuters) \u2014 Sen. Smith left at 3:05.",
      "Washington, January fifth, Reuters. Senator Smith left at three oh five."),
+    # an em dash between words is a pause through the whole pipeline, an en dash joins a compound
+    ("like it\u2019s a job\u2014and the Michelson\u2013Morley test", "like it's a job, and the Michelson-Morley test"),
     ("Details at https://example.com/x \u2014 or write to news@example.com.",
      "Details at example dot com slash x, or write to news at example dot com."),
 ])

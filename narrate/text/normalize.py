@@ -187,6 +187,18 @@ def datelines(text: str) -> str:
     return ", ".join(parts) + ". " + text[match.end():]
 
 
+_UPPER, _LOWER = "A-Z\u00c0-\u00de", "a-z\u00df-\u00ff"
+# the next sentence opens with a name or a label: 'help.Photograph: Jeenah', 'Austria.Leonhard Foeger'
+_GLUED = re.compile(rf"(?<![\w.])([A-Za-z\u00c0-\u00ff][{_LOWER}]+[.!?])([{_UPPER}][{_LOWER}]+(?=:|\s[{_UPPER}][{_LOWER}]))")
+
+
+def glued_sentences(text: str) -> str:
+    """A sentence run into the next with no space, as a page's caption and its credit are
+    ('...happy to help.Photograph: Jeenah Moon'), gets its space. Only where a label or a name
+    follows: 'asyncio.Queue objects', 'java.util.List' and 'U.S.Army' are not sentences."""
+    return _GLUED.sub(r"\1 \2", text)
+
+
 def dashes_and_ellipses(text: str) -> str:
     """An em or en dash between words is a pause; '...' is one ellipsis pause."""
     text = re.sub(r"(?:\s*[\u2014\u2015]|\s+[\u2013-]{1,2}(?=\s)|(?<=\w)--(?=\w))+\s*", ", ", text)
@@ -222,7 +234,9 @@ def _spoken_rules(words: Mapping[str, str]) -> tuple[tuple[re.Pattern[str], str]
             (re.compile(r"[\[{]"), "("),
             (re.compile(r"[\]}]"), ")"),
             (re.compile(r"\(\s*\)"), ""),  # join() -> join
-            (re.compile(r"(?<=\w)[\u2013\u2014](?=\w)"), "-"),
+            # an en dash inside a compound ('Michelson\u2013Morley') joins; an em dash between
+            # words ('a job\u2014and') is a pause, as dashes_and_ellipses says it
+            (re.compile(r"(?<=\w)\u2013(?=\w)"), "-"),
             (re.compile(r"\s*[|\u2013\u2014]\s*"), ", "))
 
 
@@ -312,15 +326,17 @@ CLEANING: tuple[TextFunction, ...] = (
     plain_quotes,
     permalink_marks,
     stray_markup,
+    glued_sentences,
 )
 # After them: symbols left over said or removed, pauses, whitespace, punctuation.
 SPOKEN_SYMBOLS: tuple[TextFunction, ...] = (spoken_symbols, dashes_and_ellipses)
 TIDYING: tuple[TextFunction, ...] = (collapse_whitespace, tidy_punctuation)
 
+_MARKUP_STEP = CLEANING.index(stray_markup)
 NORMALIZERS: tuple[TextFunction, ...] = (
-    *CLEANING[:-1],
-    powers_in_markup,
-    stray_markup,
+    *CLEANING[:_MARKUP_STEP],
+    powers_in_markup,  # '2<sup>48</sup>' before the tags go
+    *CLEANING[_MARKUP_STEP:],
     footnotes_and_editorial_notes,
     datelines,
     semiotic_classes,  # every number, date, symbol and abbreviation, in words

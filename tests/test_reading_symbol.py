@@ -31,7 +31,9 @@ CASES = [
     ('a ~5 GB file', 'a roughly five gigabyte file'),
     ('New -P command line option', 'New dash P command line option'),
     ('Added object.__getstate__(), which', 'Added object dot dunder getstate, which'),
-    ('sys.exc_info()[1].__traceback__.', 'sys.exc info dot dunder traceback.'),
+    ('sys.exc_info()[1].__traceback__.', 'sys dot exc info dot dunder traceback.'),
+    ('use logging.info() and logging.debug()', 'use logging dot info and logging dot debug'),  # calls alike
+    ('BaseConfigOption.is_required() returns', 'BaseConfigOption dot is required returns'),  # not '.is'
     ('if __name__ == "__main__":', 'if dunder name equals "dunder main":'),
     ('the __bold__ text', 'the bold text'),
     ('up 12.5% y/y', 'up twelve point five percent year on year'),

@@ -54,6 +54,7 @@ def classifiers(speech: English) -> tuple[Classifier, ...]:
     return (
         _t(symbols.quoted_symbol(speech), r"[\"'\u201c\u2018][:;,.|\-_#*@&=+~^%$!?<>\\][\"'\u201d\u2019]"),
         _t(symbols.manual_page(speech), r"\([1-9]"),  # before file names: 'apt.conf(5)'
+        _t(symbols.code_call(speech), r"\w\.\w+\(\)"),  # before web addresses: 'logging.info()'
         _t(electronic.email(speech), CHARACTERS),
         _t(electronic.url(speech), _DOMAIN),
         _t(electronic.file_path(speech), (CHARACTERS, _DOMAIN)),

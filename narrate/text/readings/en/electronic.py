@@ -96,6 +96,20 @@ def _speakable(segment: str) -> bool:
         len(run) <= 6 for run in runs if run.isdigit()) and not re.search(r"%[0-9A-Fa-f]{2}", segment)
 
 
+_CAMEL = re.compile(r"[a-z][A-Z]")
+
+
+_WORD_TLDS = frozenset({"is", "in", "it", "at", "to", "be", "me", "do", "no", "so", "us", "my", "by", "am",
+                        "an", "as", "go", "id", "if"})
+
+
+def _code_name(host: str, context: Context) -> bool:
+    """'logging.info()', 'BaseConfigOption.is_required': a call or an attribute in code, not
+    a web address, though '.info' and '.is' are top-level domains ('YouTube.com' is one)."""
+    first, _, tld = host.partition(".")
+    return context.char_after() == "(" or (bool(_CAMEL.search(first)) and tld.lower() in _WORD_TLDS)
+
+
 def url(speech: English) -> Classifier:
     def say(match: re.Match[str], context: Context) -> str | None:
         written = _trim(match, context)
@@ -107,6 +121,8 @@ def url(speech: English) -> Classifier:
         host = host.split("@")[-1]  # user:password@ is not said
         host, colon, port = host.partition(":")
         tld = host.rsplit(".", 1)[-1]
+        if not scheme and not host.lower().startswith("www.") and _code_name(host, context):
+            return None
         if not scheme and not host.lower().startswith("www.") and not (
                 tld.lower() in WORD_DOMAINS or (len(tld) == 2 and tld.isalpha() and tld.lower() not in FILE_EXTENSIONS)):
             return None
@@ -153,8 +169,8 @@ _EXTENSIONS = alternatives(FILE_EXTENSIONS)
 def file_path(speech: English) -> Classifier:
     def say(match: re.Match[str], context: Context) -> str | None:
         written = _trim(match, context, "path")
-        if not written or written in {"/", "//"}:
-            return None
+        if not written or written in {"/", "//"} or context.char_after() == "(" and "/" not in written:
+            return None  # 'logging.info()': a call, not the file 'logging.info'
         return path_words(written, speech)
 
     return Classifier(

@@ -145,6 +145,19 @@ def command_option(speech: English) -> Classifier:
                       r"(?=[\s\"'),.;:\u201d]|$)", say)
 
 
+def code_call(speech: English) -> Classifier:
+    """'logging.info()', 'BaseConfigOption.is_required()' -> 'logging dot info', 'BaseConfigOption
+    dot is required': a call in code, said as its programmers say it, the same for every name
+    ('.info' and '.is' are also web domains; 'logging.debug' is not)."""
+    def say(match: re.Match[str], _: Context) -> str | None:
+        parts = match.group("name").split(".")
+        if any(part.startswith("__") for part in parts):
+            return None  # the dunder class says those
+        return " dot ".join(" ".join(piece for piece in part.split("_") if piece) for part in parts)
+
+    return Classifier("symbol", r"(?<![\w.])(?P<name>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\(\)", say)
+
+
 def dunder_name(speech: English) -> Classifier:
     """'object.__getstate__()' -> 'object dot dunder getstate': Python's special names, said as
     their programmers say them (the underscores alone would leave 'object. getstate')."""

@@ -28,6 +28,8 @@ def lexicon(**words: str) -> Lexicon:
 @pytest.mark.parametrize(("entries", "text", "expected"), [
     ({"porsche": "porsha"}, "Porsche and porsche and PORSCHE.", "Porsha and porsha and Porsha."),
     ({"WHO": "W H O"}, "The WHO said who knew.", "The W H O said who knew."),
+    ({"WHO": "W H O"}, "WHO IS THE FRONT-RUNNER?", "WHO IS THE FRONT-RUNNER?"),  # a line in capitals
+    ({"WHO": "W H O"}, "WHO said so. The WHO and UN", "W H O said so. The W H O and UN"),
     ({"Xi": "Shee"}, "Xi met Xia and xi.", "Shee met Xia and xi."),
     ({"Xi Jinping": "Shee Jinping"}, "President Xi  Jinping spoke.", "President Shee Jinping spoke."),
     ({"cat": "dog"}, "cats concatenate a cat.", "cats concatenate a dog."),

@@ -30,6 +30,9 @@ CASES = [
     ('over 345 Muslim pilgrims', 'over three hundred forty-five Muslim pilgrims'),
     ('a 4K TV', 'a four K TV'),
     ('100K hits', 'one hundred thousand hits'),
+    ('made 911 calls', 'made nine one one calls'),  # the emergency number
+    ('a 404 page', 'a four oh four page'),
+    ('404 people came', 'four hundred four people came'),
 ]
 
 

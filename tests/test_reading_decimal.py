@@ -15,6 +15,8 @@ CASES = [
     ('2.00 m', 'two point zero zero meters'),
     ('0.1 billion', 'zero point one billion'),
     ('5.4, or 5.5', 'five point four, or five point five'),
+    ('1.845e+19', 'one point eight four five times ten to the power of nineteen'),  # SQLite's floating point page
+    ('4.9407e-324', 'four point nine four zero seven times ten to the power of minus three hundred twenty-four'),
 ]
 
 

@@ -32,6 +32,9 @@ CASES = [
     ('a $53 million figure', 'a fifty-three million dollar figure'),
     ('$0.5/hr', 'fifty cents per hour'),
     ('$.01', 'one cent'),
+    ('the $20 reportedly demanded', 'the twenty dollars reportedly demanded'),  # an adverb follows, not a noun
+    ('a $5 monthly fee', 'a five dollar monthly fee'),
+    ('it costs $5 now', 'it costs five dollars now'),
 ]
 
 

@@ -31,6 +31,7 @@ CASES = [
     ('II.', 'Two'),
     ('For my part I have seen it', 'For my part I have seen it'),
     ('Part I is short', 'Part One is short'),
+
 ]
 
 

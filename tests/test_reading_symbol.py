@@ -42,12 +42,16 @@ CASES = [
     ('Use the * character', 'Use the star character'),
     ('in the #debian-live channel', 'in the hash debian-live channel'),  # a chat channel (live-manual)
     ('the = and + signs', 'the equals and plus signs'),
+    ('Tunnel brokers: → https://tunnelbroker.net', 'Tunnel brokers: tunnelbroker dot net'),  # the arrow marks a link
+    ('"<<" and ">>"', '"less than less than" and "greater than greater than"'),
+    ('${FOO} instead of $FOO', 'dollar FOO instead of dollar FOO'),  # a shell variable
 ]
 
 # A sign on its own that the sentence does not talk about is punctuation.
 LEFT_ALONE = [
     ('Is it ? No.', 'Is it? No.'),
     ('Say what ? he asked', 'Say what? he asked'),
+    ('%X and %V', '%X and %V'),  # strftime's directives, not roman numerals (the engine says "percent")
 ]
 
 

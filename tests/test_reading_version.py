@@ -22,6 +22,8 @@ CASES = [
     ('It rose from 2.25 to 3.10 dollars', 'It rose from two point two five to three point one zero dollars'),
     ('0.1 M', 'zero point one M'),
     ('-V:3.11 selects the tag 3.11', '-V:three point eleven selects the tag three point eleven'),
+    ('live-build 2.x and 3.x', 'live-build two point x and three point x'),  # a release series
+    ('Section 9.2.1.1 says', 'Section nine point two point one point one says'),  # not an address
 ]
 
 

@@ -63,12 +63,24 @@ def _respell(match: re.Match[str], words: tuple[Entry, ...], used: list[Entry]) 
     found = " ".join(match.group(0).split())
     lookup = _lookup(words)
     entry = lookup.get(found) or lookup[found.casefold()]
+    if entry.key.isupper() and len(entry.key) > 1 and _in_capitals(match):
+        return match.group(0)  # 'WHO IS THE FRONT-RUNNER?': a heading in capitals, not the WHO
     if entry not in used:
         used.append(entry)
     respelling = entry.respelling
     if entry.key.islower() and found[:1].isupper() and respelling:
         respelling = respelling[0].upper() + respelling[1:]
     return respelling
+
+
+_CAPITALS_WORD = re.compile(r"[A-Z][A-Z'\-]+")
+
+
+def _in_capitals(match: re.Match[str]) -> bool:
+    """Whether the word beside the match is in capitals too (a shouted line, not an acronym)."""
+    before = match.string[:match.start()].split()[-1:]
+    after = match.string[match.end():].split()[:1]
+    return any(_CAPITALS_WORD.fullmatch(word.strip(".,;:!?\"'()")) for word in before + after)
 
 
 @lru_cache(maxsize=16)

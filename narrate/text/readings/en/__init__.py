@@ -52,9 +52,11 @@ def _t(classifier: Classifier, trigger: str | tuple[str, ...]) -> Classifier:
 def classifiers(speech: English) -> tuple[Classifier, ...]:
     """Every English semiotic class, most specific first, each with its trigger."""
     return (
-        _t(symbols.quoted_symbol(speech), r"[\"'\u201c\u2018][:;,.|\-_#*@&=+~^%$!?<>\\][\"'\u201d\u2019]"),
+        _t(symbols.quoted_symbol(speech), r"[\"'\u201c\u2018][:;,.|\-_#*@&=+~^%$!?<>\\]{1,3}[\"'\u201d\u2019]"),
         _t(symbols.manual_page(speech), r"\([1-9]"),  # before file names: 'apt.conf(5)'
         _t(symbols.code_call(speech), r"\w\.\w+\(\)"),  # before web addresses: 'logging.info()'
+        _t(symbols.link_arrow(speech), "[\u2192\u21d2\u279c\u2794]"),
+        _t(numbers.scientific(speech), r"\d[eE][+-]?\d"),
         _t(electronic.email(speech), CHARACTERS),
         _t(electronic.url(speech), _DOMAIN),
         _t(electronic.file_path(speech), (CHARACTERS, _DOMAIN)),
@@ -86,6 +88,7 @@ def classifiers(speech: English) -> tuple[Classifier, ...]:
         _t(symbols.plan_code(speech), CHARACTERS),
         _t(symbols.standard_number(speech), CHARACTERS),
         _t(symbols.document_number(speech), CHARACTERS),
+        _t(numbers.named_number(speech), "911|404"),
         _t(numbers.cardinal(speech), CHARACTERS),
         _t(symbols.serial(speech), CHARACTERS),
         _t(numbers.digits(speech), CHARACTERS),
@@ -99,6 +102,7 @@ def classifiers(speech: English) -> tuple[Classifier, ...]:
         _t(symbols.number_sign(speech), CHARACTERS),
         _t(symbols.command_option(speech), r"(?:^|[\s\"'(\u201c])-"),
         _t(symbols.dunder_name(speech), "__"),
+        _t(symbols.shell_variable(speech), r"\$[{A-Za-z_]"),
         _t(symbols.lone_symbol(speech), r"(?<!\S)[?!#*|~^=+%$@&\\<>](?!\S)"),
         _t(symbols.symbol_words(speech), CHARACTERS),
         _t(maths.signs(speech), CHARACTERS),

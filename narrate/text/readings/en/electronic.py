@@ -72,6 +72,8 @@ def path_words(path: str, speech: English) -> str:
             lower = piece.lower()
             words.append(_PATH_WORDS.get(piece, SAID_EXTENSIONS.get(lower, piece)
                                          if words and words[-1] == "dot" else piece))
+        elif piece == "404":
+            words.append("four oh four")  # '404.html': the page for "not found"
         elif piece.isdigit():
             words.append(speech.digits(piece) if len(piece) > 3 or piece[0] == "0" else speech.cardinal(int(piece)))
         elif piece in _SEPARATORS:

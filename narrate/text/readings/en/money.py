@@ -22,7 +22,17 @@ def attributive(context: Context) -> bool:
     """'$250,000 fines', 'a $53 million figure': the amount describes the noun after it, and
     is said in the singular ('dollar fines')."""
     bare = context.word_after().strip("\"'.,;:!?)")
-    return bare.replace("-", "").isalpha() and bare.lower() not in NOT_NOUNS and not bare.isupper()
+    lower = bare.lower()
+    if lower.endswith("ly") and len(lower) > 4 and lower not in _LY_WORDS_BEFORE_A_NOUN:
+        return False  # 'the $20 reportedly demanded': an adverb, not the noun the amount describes
+    return bare.replace("-", "").isalpha() and lower not in NOT_NOUNS and not bare.isupper()
+
+
+# nouns and adjectives that end in -ly: 'a $5 monthly fee', 'a $2 billion family fortune'
+_LY_WORDS_BEFORE_A_NOUN = frozenset({
+    "supply", "family", "assembly", "monopoly", "rally", "ally", "belly", "jelly", "reply", "anomaly",
+    "butterfly", "lily", "bully", "tally", "hourly", "daily", "weekly", "monthly", "quarterly", "yearly",
+    "early", "costly", "friendly", "deadly", "lovely", "elderly", "only", "likely"})
 
 
 def amount_words(speech: English, currency: str, written: str, scale: str | None = None,

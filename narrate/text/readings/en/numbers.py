@@ -89,6 +89,40 @@ def _in_pairs(speech: English, digits: str) -> str:
     return f"{speech.cardinal(head)} {'oh ' + speech.cardinal(tail) if tail < 10 else speech.cardinal(tail)}"
 
 
+def scientific(speech: English) -> Classifier:
+    """'1.845e+19' -> 'one point eight four five times ten to the power of nineteen',
+    '4.9407e-324' -> '... to the power of minus three hundred twenty-four'."""
+    def say(match: re.Match[str], _: Context) -> str:
+        sign = "minus " if match.group("sign") == "-" else ""
+        return (f"{speech.number(match.group('mantissa'))} times ten to the power of "
+                f"{sign}{speech.cardinal(int(match.group('power')))}")
+
+    return Classifier("cardinal", r"(?<![\w.])(?P<mantissa>\d+(?:\.\d+)?)[eE](?P<sign>[+-]?)(?P<power>\d{1,3})(?![\w.])",
+                      say)
+
+
+# Numbers said as their digits where they are a name: the emergency number, the web's "not found".
+_CALL_WORDS = frozenset({"call", "calls", "caller", "callers", "dispatcher", "dispatchers", "operator",
+                         "operators", "center", "centre", "centers", "emergency", "system", "line"})
+_DIALLING = frozenset({"call", "called", "calling", "calls", "dial", "dialed", "dialled", "dialing", "dialling"})
+_NOT_FOUND_WORDS = frozenset({"page", "pages", "error", "errors", "not", "response", "responses", "status"})
+
+
+def named_number(speech: English) -> Classifier:
+    """'911 calls', 'call 911' -> 'nine one one'; 'a 404 page', '404 Not Found' -> 'four oh
+    four'. A Porsche 911 or 404 people are numbers."""
+    def say(match: re.Match[str], context: Context) -> str | None:
+        after = context.word_after().lower().strip(",.;:!?)\"'")
+        before = context.word_before().lower().strip(",.;:(\"'")
+        if match.group(0) == "911" and (after in _CALL_WORDS or before in _DIALLING):
+            return "nine one one"
+        if match.group(0) == "404" and after in _NOT_FOUND_WORDS:
+            return "four oh four"
+        return None
+
+    return Classifier("cardinal", r"(?<![\w.,])(?:911|404)(?![\w.,]\d?)", say)
+
+
 def cardinal(speech: English) -> Classifier:
     """'1,200' -> 'one thousand two hundred', '-2' -> 'minus two', '3.14' -> 'three point
     one four', '2bn' -> 'two billion'; '007' and runs over nine digits digit by digit."""

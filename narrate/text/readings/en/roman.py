@@ -86,7 +86,7 @@ def roman(speech: English) -> Classifier:
 
     return Classifier(
         "roman numeral",
-        r"(?:^(?P<junk>[^\w]*)(?P<alone>[IVXLCDM]{2,8}|[VX])\.?(?P<after>[^\w]*)$"
+        r"(?:^(?P<junk>[^\w%]*)(?P<alone>[IVXLCDM]{2,8}|[VX])\.?(?P<after>[^\w]*)$"
         r"|(?<![\w.])(?:(?P<lead>[A-Za-z][A-Za-z]+\.?)\s(?P<numeral>[IVXLCDM]+)"
         r"|(?P<counting>(?i:chapter|part|act|scene|book|volume|vol\.|canto|psalm|appendix))\s(?P<lower>[ivxlcdm]+))"
         r"(?P<possessive>['\u2019]s)?(?![\w'\u2019\-]))",

@@ -192,9 +192,10 @@ _SYMBOL_NAMES = {":": "colon", ";": "semicolon", ",": "comma", ".": "dot", "|": 
 
 
 def quoted_symbol(speech: English) -> Classifier:
-    """A sign on its own in quotes is named: 'with ":" separated entries' -> '"colon"'."""
-    return Classifier("symbol", r"(?<=[\"'\u201c\u2018])[:;,.|\-_#*@&=+~^%$!?<>\\](?=[\"'\u201d\u2019])",
-                      lambda match, _: _SYMBOL_NAMES[match.group(0)])
+    """Signs on their own in quotes are named: 'with ":" separated entries' -> '"colon"',
+    '"<<" and ">>"' -> '"less than less than" and ...', "'###'" -> "'hash hash hash'"."""
+    return Classifier("symbol", r"(?<=[\"'\u201c\u2018])[:;,.|\-_#*@&=+~^%$!?<>\\]{1,3}(?=[\"'\u201d\u2019])",
+                      lambda match, _: " ".join(_SYMBOL_NAMES[sign] for sign in match.group(0)))
 
 
 def plan_code(speech: English) -> Classifier:
@@ -299,6 +300,24 @@ def lone_symbol(speech: English) -> Classifier:
         return None
 
     return Classifier("symbol", r"(?<!\S)[?!#*|~^=+%$@&\\<>](?=[\s,.;:)]|$)", say)
+
+
+def link_arrow(speech: English) -> Classifier:
+    """An arrow that only points at a link ('\u2192 https://tunnelbroker.net', as Debian's
+    handbook marks its links) is not read: 'to tunnelbroker dot net' says what is not there."""
+    return Classifier("symbol", r"[\u2192\u21d2\u279c\u2794]\s*(?=(?i:https?://|ftp://|www\.))", lambda match, _: " ")
+
+
+def shell_variable(speech: English) -> Classifier:
+    """'${FOO} instead of $FOO' -> 'dollar FOO instead of dollar FOO': a variable of the shell
+    (or of a build file), said as its users say it; the braces are not read."""
+    return Classifier("symbol", r"(?<![\w$\\])\$(?:\{(?P<braced>[A-Za-z_]\w*)\}|(?P<bare>[A-Z_][A-Z0-9_]*|[a-z_]\w*(?=[\s,.;:)]|$)))"
+                      r"(?![\w(/])", lambda match, _: _variable_words(match))
+
+
+def _variable_words(match: re.Match[str]) -> str:
+    name = match.group("braced") or match.group("bare")
+    return "dollar " + " ".join(piece for piece in name.split("_") if piece)
 
 
 def symbol_words(speech: English) -> Classifier:

@@ -14,10 +14,17 @@ from narrate.text.readings.framework import Classifier, Context
 _RANGE_WORDS = frozenset({"pages", "page", "pp.", "from", "between", "years", "nos.", "lines"})
 
 
+# Words before a dotted number that make it the number of a part of a document, not an address.
+_NUMBERED_PARTS = frozenset({"section", "sections", "chapter", "chapters", "\u00a7", "\u00a7\u00a7", "part", "parts",
+                             "paragraph", "clause", "step", "figure", "table", "appendix", "item", "rule", "article"})
+
+
 def telephone(speech: English) -> Classifier:
     def say(match: re.Match[str], context: Context) -> str | None:
         written = match.group(0)
         if match.group("ip"):
+            if context.word_before().lower().strip("(\"'") in _NUMBERED_PARTS:
+                return None  # 'Section 9.2.1.1': the version class says 'nine point two ...'
             parts = written.split(".")
             return " dot ".join(speech.digits(part) for part in parts)
         if re.fullmatch(r"\d{3}-\d{4}", written) and (

@@ -71,6 +71,8 @@ def version(speech: English) -> Classifier:
         if match.group("v_number") or match.group("big_v"):
             context.memory[VERSION_MEMORY] = True
             return "version " + version_words(speech, match.group("v_number") or match.group("big_v"))
+        if match.group("series"):  # 'live-build 2.x': every release of the 2 series
+            return f"{version_words(speech, match.group('series'))} point x"
         number = match.group("number")
         if number.count(".") >= 2 or _names_a_product(context):
             context.memory[VERSION_MEMORY] = True
@@ -80,6 +82,7 @@ def version(speech: English) -> Classifier:
     return Classifier(
         "version",
         r"(?<![\w.,])(?:v(?P<v_number>\d+(?:\.\d+)*)|V(?P<big_v>\d+(?:\.\d+)+)"
+        r"|(?P<series>\d{1,4}(?:\.\d{1,4}){0,2})\.[xX](?![\w]|\.\w)"
         r"|(?P<number>\d{1,4}(?:\.\d{1,4}){1,3}))(?![\w]|[.,]\d)",
         say,
     )

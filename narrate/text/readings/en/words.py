@@ -62,6 +62,7 @@ NOT_NOUNS = frozenset(
     pretax annually total net gross cash overall worth more less extra
     plus minus later earlier ago last next which who whom whose what where why how it its they
     them he she we you i his her their our my your there here every all some any each
+    now today tomorrow yesterday tonight again instead already still just too also even apiece each
     """.split()
 )
 

@@ -24,6 +24,11 @@ CASES = [
     ('smaller than 2**30.', 'smaller than two to the thirtieth.'),
     ('x**2', 'x squared'),
     ('x ≈ 5', 'x is about five'),
+    ('t1 = t2 - t3', 't one equals t two minus t three'),  # Python's datetime page
+    ('n - 1 cut points', 'n minus one cut points'),
+    ('n-1 degrees of freedom', 'n minus one degrees of freedom'),
+    ('t2 * i', 't two times i'),
+    ('x == (x // y) * y + x % y', 'x equals (x floor divided by y) times y + x modulo y'),
 ]
 
 

@@ -51,7 +51,10 @@ CASES = [
 LEFT_ALONE = [
     ('Is it ? No.', 'Is it? No.'),
     ('Say what ? he asked', 'Say what? he asked'),
-    ('%X and %V', '%X and %V'),  # strftime's directives, not roman numerals (the engine says "percent")
+    ('%X and %V', '%X and %V'),
+    ('Sales rose 10 pct - a record - in March', 'Sales rose ten percent, a record, in March'),  # a dash
+    ('Option A - the first', 'Option A, the first'),
+    ('the F-16 jet', 'the F sixteen jet'),  # strftime's directives, not roman numerals (the engine says "percent")
 ]
 
 

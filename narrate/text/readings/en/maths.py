@@ -131,6 +131,42 @@ def signs(speech: English) -> Classifier:
     )
 
 
+# What stands on either side of an operator in a formula: a number, a variable ('t', 'x1',
+# 'n'), a call or a bracket ('julianday(\'now\')', '(x // y)'); not an ordinary word.
+_ARITHMETIC_OPERAND = re.compile(r"[(\[]*(?:-?\d+(?:\.\d+)?|[A-Za-z]\d*|[A-Za-z_][\w.]*\(.*\)|\(.*\)?|.*\))[)\],;:.]*")
+_ARITHMETIC = {"-": "minus", "*": "times", "//": "floor divided by", "%": "modulo"}
+
+
+def _is_operand(word: str) -> bool:
+    return bool(word) and bool(_ARITHMETIC_OPERAND.fullmatch(word)) and word not in {"a", "A", "I"}
+
+
+def arithmetic(speech: English) -> Classifier:
+    """'t1 = t2 - t3' -> '... t two minus t three', 't2 * i' -> 't two times i', 'x % y' -> 'x
+    modulo y', 'n-1' -> 'n minus one': an operator between two operands, spaced, or a minus
+    between a lower-case variable and a number. Between words ('10 pct - a record', 'N-1'
+    beside 'F-16') a dash stays a dash."""
+    def say(match: re.Match[str], context: Context) -> str | None:
+        if match.group("variable"):
+            return f"{match.group('variable')} minus {speech.integer(match.group('count'))}"
+        before, after = context.word_before(), context.word_after()
+        if not (_is_operand(before) and _is_operand(after)):
+            return None
+        if before.rstrip(",;:.") != before:
+            return None  # 'x, - y': the operator does not continue across punctuation
+        numeric = re.compile(r"[(\[]*-?\d[\d.,]*[)\]]*")
+        if numeric.fullmatch(before) and numeric.fullmatch(after) and "=" not in context.text:
+            return None  # '170 - 45190': two numbers are a range or a pause unless an equation says
+        return f" {_ARITHMETIC[match.group('operator')]} "
+
+    return Classifier(
+        "math",
+        r"(?<=\S)[^\S\n](?P<operator>-|\*|//|%)[^\S\n](?=\S)"
+        r"|(?<![\w\-.])(?P<variable>[a-z])-(?P<count>\d{1,3})(?![\w\-.]|\.\d)",
+        say,
+    )
+
+
 def chemical_formula(speech: English) -> Classifier:
     """Element symbols with counts: each symbol's letters named, each count said."""
     def say(match: re.Match[str], _: Context) -> str | None:

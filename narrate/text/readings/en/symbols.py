@@ -296,10 +296,10 @@ def lone_symbol(speech: English) -> Classifier:
         before = context.word_before().lower().strip(",;:(\"'\u201c")
         after = context.word_after().lower().strip(",.;:)\"'\u201d")
         if before in _TALKED_ABOUT_BEFORE or after in _TALKED_ABOUT_AFTER:
-            return _SYMBOL_NAMES[match.group(0)]
+            return _SYMBOL_NAMES.get(match.group(0), "double slash")
         return None
 
-    return Classifier("symbol", r"(?<!\S)[?!#*|~^=+%$@&\\<>](?=[\s,.;:)]|$)", say)
+    return Classifier("symbol", r"(?<!\S)(?://|[?!#*|~^=+%$@&\\<>])(?=[\s,.;:)]|$)", say)
 
 
 def link_arrow(speech: English) -> Classifier:

@@ -108,6 +108,16 @@ def test_html_fragment_and_small_page():
 
 # --- EPUB -----------------------------------------------------------------------------
 
+def test_html_superscripts_are_powers_ordinals_or_note_marks():
+    """'2<sup>64</sup>' was read "two hundred sixty-four" (Debian's handbook, IPv6 subnets) and
+    'here<sup>1</sup>' as "here one"."""
+    doc = read_html("<html><body><article><h1>Subnets</h1><p>A subnet holds 2<sup>64</sup> addresses, "
+                    "x<sup>2</sup> grows, the 1<sup>st</sup> one is free, as noted here<sup>1</sup> before."
+                    "</p></article></body></html>")
+    assert doc.sections[0].paragraphs == (
+        "A subnet holds 2^64 addresses, x^2 grows, the 1st one is free, as noted here before.",)
+
+
 def test_epub_chapters_in_spine_order_with_metadata_and_cover(epub_path):
     doc = read_document(str(epub_path))
     assert (doc.title, doc.author, doc.date, doc.language) == ("The Lighthouse", "Iris Calloway", "2021-06-01", "en")

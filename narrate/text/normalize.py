@@ -31,8 +31,18 @@ _QUOTES = str.maketrans({
 _SUPERSCRIPTS = "\u00b9\u00b2\u00b3\u2070\u2074\u2075\u2076\u2077\u2078\u2079"
 
 
+_SUPERSCRIPT_DIGITS = str.maketrans("\u00b9\u00b2\u00b3\u2070\u2074\u2075\u2076\u2077\u2078\u2079", "1230456789")
+# A superscript after a lone letter, a number or a bracket is a power: 'σ²', 'x³', '2⁶⁴', '(n+1)²'
+# (a unit, '10 m²', 'in m²', 'per s²', is the measure class's).
+_LETTER = "[A-Za-z\u0391-\u03c9]"
+_POWER = re.compile(rf"(?:(?<={_LETTER})(?<!\w{_LETTER})(?<!\d {_LETTER})(?<!in {_LETTER})(?<!per {_LETTER})"
+                    rf"(?<!/{_LETTER})|(?<=[\d)]))([{_SUPERSCRIPTS}]+)")
+
+
 def superscript_footnotes(text: str) -> str:
-    """'word¹' is a footnote marker: dropped before NFKC would turn it into 'word1'."""
+    """'word¹' is a footnote marker: dropped before NFKC would turn it into 'word1'. After a
+    lone letter, a number or a bracket a superscript is a power: 'σ²' is 'σ^2'."""
+    text = _POWER.sub(lambda m: "^" + m.group(1).translate(_SUPERSCRIPT_DIGITS), text)
     return re.sub(rf"(?<=[^\W\d_]{{3}})[{_SUPERSCRIPTS}]+|[\u2020\u2021]", "", text)
 
 

@@ -57,6 +57,8 @@ def prepare_tree(page: str) -> tuple[Any | None, list[str]]:
         return root, []
     for element in root.xpath(_REFERENCES):
         _remove(element)
+    for element in root.xpath("//sup[not(*)]"):
+        _superscript(element)
     found = root.xpath(_NOTES)
     outermost = [e for e in found if not any(a in found for a in e.iterancestors())]
     notes: list[str] = []
@@ -95,6 +97,31 @@ def _replace_with_note(block: Any) -> None:
     note = lxml.html.fragment_fromstring(f"<p>{CODE_NOTE}</p>")
     note.tail = block.tail
     block.getparent().replace(block, note)
+
+
+_EXPONENT = re.compile(r"[-\u2212]?(?:\d{1,4}|[A-Za-z])")
+_ORDINAL_ENDINGS = frozenset({"st", "nd", "rd", "th", "e", "er", "re", "ème", "o", "a", "os", "as"})
+
+
+def _superscript(element: Any) -> None:
+    """What a '<sup>' means by what it follows: a power after a number, a lone letter or a
+    bracket ('2<sup>64</sup>' is '2^64', said "two to the sixty-fourth"; it was read "264"), an
+    ordinal's ending after a number ('1<sup>st</sup>'), else a note marker, not read
+    ('here<sup>1</sup>' was "here1")."""
+    text = (element.text or "").strip()
+    previous = element.getprevious()
+    parent = element.getparent()
+    before = ((previous.tail if previous is not None else parent.text if parent is not None else "") or "")
+    if not text or not before:
+        return
+    if _EXPONENT.fullmatch(text) and (before[-1].isdigit() or before[-1] == ")"
+                                      or re.search(r"(?:^|[^\w])[A-Za-z\u0391-\u03c9]$", before)):
+        element.text = "^" + text
+        element.drop_tag()
+    elif text.lower() in _ORDINAL_ENDINGS and before[-1].isdigit():
+        element.drop_tag()
+    elif text.isdigit() and len(text) <= 3 and before[-1].isalpha():
+        _remove(element)
 
 
 def _remove(element: Any) -> None:

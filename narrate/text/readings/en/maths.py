@@ -43,7 +43,7 @@ def _operand(speech: English, written: str) -> str:
 
 def power(speech: English) -> Classifier:
     def say(match: re.Match[str], _: Context) -> str:
-        base = _operand(speech, match.group("base"))
+        base = "" if match.group("bracket") is not None else _operand(speech, match.group("base"))
         exponent = match.group("exponent")
         negative = "minus " if match.group("minus") else ""
         if exponent.isalpha():
@@ -57,7 +57,9 @@ def power(speech: English) -> Classifier:
 
     return Classifier(
         "math",
-        rf"(?P<base>(?<![\w.])(?:{NUMBER})|(?<![\w.])[A-Za-z])(?:\s?\^\s?|\*\*)(?P<minus>[-\u2212])?(?P<exponent>\d{{1,4}}|[A-Za-z])(?![\w]|\.\w)",
+        # the base: a number, a letter (Latin or Greek: 'σ^2'), or a bracket closed just before
+        rf"(?:(?P<base>(?<![\w.])(?:{NUMBER})|(?<![\w.])[A-Za-z\u0391-\u03c9])|(?<=\))(?P<bracket>))"
+        r"(?:\s?\^\s?|\*\*)(?P<minus>[-\u2212])?(?P<exponent>\d{1,4}|[A-Za-z])(?![\w]|\.\w)",
         say,
     )
 

@@ -33,6 +33,7 @@ CASES = [
     ('made 911 calls', 'made nine one one calls'),  # the emergency number
     ('a 404 page', 'a four oh four page'),
     ('404 people came', 'four hundred four people came'),
+    ('very long lines (1077)', 'very long lines (one thousand seventy-seven)'),  # a count, not a year
 ]
 
 

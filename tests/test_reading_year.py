@@ -5,7 +5,7 @@ import pytest
 from tests.reading_table import classes, said
 
 # (written, what narrate says)
-NOT_THIS_CLASS = {'1500 / 2000 people', 'a total of 1950.', '1950 people', 'about 1500 people'}  # left alone, or another class's
+NOT_THIS_CLASS = {'Copyright (C) 2006-2015 Foo', '1500 / 2000 people', 'a total of 1950.', '1950 people', 'about 1500 people'}  # left alone, or another class's
 CASES = [
     ('in 1950', 'in nineteen fifty'),
     ('since 1905', 'since nineteen oh five'),
@@ -34,6 +34,10 @@ CASES = [
     ('44 BC', 'forty-four B.C.'),
     ('1155', 'eleven fifty-five'),
     ('1990 for the team', 'nineteen ninety for the team'),
+    ('the first 63 days of 1970 will be', 'the first sixty-three days of nineteen seventy will be'),  # SQLite
+    ('in about 2030 we', 'in about twenty thirty we'),
+    ('the 2022/23 season', 'the twenty twenty-two twenty-three season'),
+    ('Copyright (C) 2006-2015 Foo', 'Copyright (C) two thousand six to twenty fifteen Foo'),
 ]
 
 

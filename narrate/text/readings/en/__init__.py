@@ -61,6 +61,7 @@ def classifiers(speech: English) -> tuple[Classifier, ...]:
         _t(electronic.url(speech), _DOMAIN),
         _t(electronic.file_path(speech), (CHARACTERS, _DOMAIN)),
         _t(telephone.telephone(speech), CHARACTERS),
+        _t(dates.season_years(speech), r"\d/\d"),
         _t(dates.numeric_date(speech), CHARACTERS),
         _t(dates.quarter(speech), CHARACTERS),
         _t(dates.era_year(speech), CHARACTERS),

@@ -44,6 +44,8 @@ _YEAR_VERBS = frozenset({"was", "is", "will", "has", "had", "saw", "marked", "br
                          "proved", "became", "turned", "looks", "promises", "marks", "sees"})
 # Prepositions after a number opening a sentence that make it a year ("1990 for the team ...").
 _OPENING_PREPOSITIONS = frozenset({"for", "in", "on", "at", "with", "during", "through"})
+_APPROXIMATELY = frozenset({"about", "around", "roughly", "approximately", "circa", "c.", "ca."})
+_AFTER_A_YEAR = frozenset({"and", "or", "when", "until", "through", "onward", "onwards"})
 _TWO_WORD_LEADS = frozenset({("soon", "as"), ("early", "as"), ("late", "as"), ("recently", "as"),
                              ("as", "of"), ("end", "of"), ("summer", "of"), ("spring", "of"), ("autumn", "of"),
                              ("winter", "of"), ("fall", "of"), ("class", "of"), ("start", "of"), ("beginning", "of")})
@@ -231,13 +233,22 @@ def is_year_context(context: Context) -> bool:
     three_before = [word.lower().strip(",") for word in context.words_before(3)]
     if len(three_before) == 3 and three_before[1:] == ["at", "least"] and three_before[0] in YEAR_LEADS:
         return True  # "until at least 2021"
+    value = int(context.text[context.start:context.end])
     if (bare_before == "of" and two_before[:1] and two_before[0] not in _QUANTITY_NOUNS
-            and (not after or after[0] in ",.;:!?)") and 1900 <= int(context.text[context.start:context.end]) <= 2099):
-        return True  # "the first primary of 2020," (but "a total of 1950.")
+            and (not after or after[0] in ",.;:!?)" or bare_after in _YEAR_VERBS or bare_after in _AFTER_A_YEAR)
+            and 1900 <= value <= 2099):
+        return True  # "the first primary of 2020," "the first 63 days of 1970 will" (not "a total of 1950.")
+    if (bare_before in _APPROXIMATELY and len(two_before) == 2 and two_before[0] in YEAR_LEADS
+            and 1900 <= value <= 2099):
+        return True  # "in about 2030", "by around 2050"
     if bare_before in QUANTITY_LEADS:
         return False
     if bare_before in YEAR_LEADS or (before.endswith("-") and bare_before.rstrip("-") in {"mid", "pre", "post"}):
         return True
+    if context.char_before() == "(":
+        named = next((word for word in reversed(context.words_before(2)) if word != "("), "").strip(",;:")
+        if named.islower() and _plural(named):
+            return False  # "very long lines (1077)": a count of them
     if context.char_before() == "(" or before.endswith("(") or before in {"(b.", "(d.", "(c.", "(ca."}:
         return True
     if context.memory.get(YEAR_MEMORY) and (bare_before in _YEAR_JOINERS or before.endswith(",")):
@@ -286,6 +297,18 @@ def year(speech: English) -> Classifier:
         r"(?<![\w.,$\u00a3\u20ac#/\-])(?P<year>1\d{3}|20\d{2})(?![\w%\u00b0/]|[.,]\d|\s?[-\u2013]\s?\d)",
         say,
     )
+
+
+def season_years(speech: English) -> Classifier:
+    """'the 2022/23 season' -> 'twenty twenty-two twenty-three': a year and the next one's last
+    two digits (a season, a school or tax year), not a fraction."""
+    def say(match: re.Match[str], _: Context) -> str | None:
+        first, second = int(match.group("first")), int(match.group("second"))
+        if (first + 1) % 100 != second:
+            return None
+        return f"{speech.year(first)} {speech.cardinal(second) if second >= 10 else 'oh ' + speech.cardinal(second)}"
+
+    return Classifier("year", r"(?<![\w.,/\-])(?P<first>(?:19|20)\d\d)/(?P<second>\d\d)(?![\w/]|[.,]\d)", say)
 
 
 def decade(speech: English) -> Classifier:

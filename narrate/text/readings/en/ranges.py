@@ -36,6 +36,8 @@ def _is_model_number(context: Context) -> bool:
     """'Boeing 737-800', 'Airbus A320-200': a number straight after a name is a model, not a range."""
     before = context.word_before()
     bare = before.strip(",:(")
+    if before in {"(C)", "(c)", "\u00a9"}:
+        return False  # "Copyright (C) 2006-2015": years, not a model
     return (bare[:1].isupper() and not context.sentence_start(context.start - len(before) - 1)
             and bare not in _NAME_EXCEPTIONS and bare.lower() not in _RANGE_LEADS and before[-1:] not in ",:(")
 

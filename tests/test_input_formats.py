@@ -108,6 +108,24 @@ def test_html_fragment_and_small_page():
 
 # --- EPUB -----------------------------------------------------------------------------
 
+@pytest.mark.parametrize(("head", "title"), [
+    # og:title with the site's name (og:site_name) after a dash or a bar: TechCrunch, Al Bawaba
+    ('<meta property="og:title" content="Attorney General investigating WeWork \u2013 TechCrunch">'
+     '<meta property="og:site_name" content="TechCrunch">', "Attorney General investigating WeWork"),
+    ('<meta property="og:site_name" content="Al Bawaba"><meta property="og:title" '
+     'content="Sweden Drops Its Investigation  | Al Bawaba">', "Sweden Drops Its Investigation"),
+    # a <title> with two separators loses only its last part (Python's documentation)
+    ("<title>datetime \u2014 Basic date and time types \u2014 Python 3.11.2 documentation</title>",
+     "datetime \u2014 Basic date and time types"),
+    # control: a site's name that is not at either end stays
+    ('<meta property="og:title" content="How TechCrunch Began"><meta property="og:site_name" '
+     'content="TechCrunch">', "How TechCrunch Began"),
+])
+def test_html_titles_without_the_sites_name(head, title):
+    body = "<p>" + "A paragraph of the article that says enough to be its body text here. " * 4 + "</p>"
+    assert read_html(f"<html><head>{head}</head><body><article>{body}</article></body></html>").title == title
+
+
 def test_html_superscripts_are_powers_ordinals_or_note_marks():
     """'2<sup>64</sup>' was read "two hundred sixty-four" (Debian's handbook, IPv6 subnets) and
     'here<sup>1</sup>' as "here one"."""

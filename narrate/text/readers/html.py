@@ -204,43 +204,61 @@ def page_title(page: str, extracted: str | None) -> str | None:
     The extractor's guess is kept only when the page's <title> agrees with it: on pages with
     dialogs or sidebars it can pick a heading that is not the article's (a help dialog's
     "Keyboard shortcuts", say)."""
-    og, tag = _head_titles(page[:20000])
+    og, tag, site = _head_titles(page[:20000])
     if og:
-        return clean(og) or extracted
+        return _without_site(clean(og), site) or extracted
     if not tag:
         return extracted
-    full = clean(_TAG.sub("", tag))
+    full = _without_site(clean(_TAG.sub("", tag)), site)
     if not full:
         return extracted
-    if extracted and extracted.casefold() in full.casefold():
-        return extracted
-    first = _SITE_SEPARATOR.split(full)[0]
-    return first if len(first.split()) >= 2 else full
+    if extracted and extracted.casefold() in full.casefold() and extracted.casefold() != full.casefold():
+        return extracted  # the extractor's headline, inside the <title> with the site's name
+    separators = list(_SITE_SEPARATOR.finditer(full))
+    if separators:  # "datetime — Basic date and time types — Python 3.11.2 documentation"
+        head = full[:separators[-1].start()]
+        return head if len(head.split()) >= 2 else full
+    return full
 
 
-def _head_titles(head: str) -> tuple[str | None, str | None]:
-    """The first og:title (or twitter:title) meta content and the first <title>'s text,
+def _without_site(title: str, site: str | None) -> str:
+    """'Investigating WeWork – TechCrunch' less its site's name (og:site_name), at either end."""
+    if not site or not title:
+        return title
+    name = re.escape(clean(site).strip())
+    for pattern in (rf"\s*[|\u2013\u2014\-\u00b7:,]\s*{name}\s*$", rf"^\s*{name}\s*[|\u2013\u2014\-\u00b7:]\s*"):
+        shorter = re.sub(pattern, "", title, flags=re.IGNORECASE)
+        if shorter != title and len(shorter.split()) >= 2:
+            return shorter.strip()
+    return title
+
+
+def _head_titles(head: str) -> tuple[str | None, str | None, str | None]:
+    """The first og:title (or twitter:title) meta content, the first <title>'s text and the
+    site's name (og:site_name),
     found by libxml2's HTML parser: linear in the page, whatever its tags look like (a
     pattern over the raw markup can backtrack for hours on a 19 KB page)."""
     from lxml import etree
 
     if not head.strip():
-        return None, None
+        return None, None, None
     parser = etree.HTMLParser(encoding="utf-8", no_network=True, remove_comments=True)
     try:
         root = etree.fromstring(head.encode("utf-8", "replace"), parser)
     except (etree.ParserError, etree.XMLSyntaxError, ValueError):
-        return None, None
+        return None, None, None
     if root is None:
-        return None, None
-    og = None
+        return None, None, None
+    og = site = None
     for meta in root.iter("meta"):
         key = (meta.get("property") or meta.get("name") or "").strip().lower()
-        if key in ("og:title", "twitter:title") and (meta.get("content") or "").strip():
+        content = (meta.get("content") or "").strip()
+        if key in ("og:title", "twitter:title") and content and og is None:
             og = meta.get("content")
-            break
+        elif key == "og:site_name" and content and site is None:
+            site = content
     title = root.find(".//title")
-    return og, ("".join(title.itertext()) if title is not None else None)
+    return og, ("".join(title.itertext()) if title is not None else None), site
 
 
 def read_html(text: str, source: str | None = None, title: str | None = None) -> Document:

@@ -68,6 +68,8 @@ CASES = [
     (n.dashes_and_ellipses, "wait\u2026 now", "wait...  now"),
     (n.collapse_whitespace, "  a\t b\n\nc\x07 ", "a b c"),
     (n.tidy_punctuation, "a , b ,, c", "a, b, c"),
+    (n.tidy_punctuation, "- Brainstorm first", "Brainstorm first"),
+    (n.tidy_punctuation, "- 5 degrees", "- 5 degrees"),
 ]
 
 

@@ -289,10 +289,12 @@ def collapse_whitespace(text: str) -> str:
 
 
 def tidy_punctuation(text: str) -> str:
-    """No space before punctuation, and no doubled commas left by earlier rules."""
+    """No space before punctuation, no doubled commas left by earlier rules, and no list mark
+    typed at the start ('- Brainstorm!', as live-manual's style guide writes its items)."""
     text = re.sub(r"\s+([,;:!?]|\.(?!\.))", r"\1", text)
     text = re.sub(r",(\s*,)+", ",", text)
     text = re.sub(r"^[,\s]+", "", text)
+    text = re.sub(r"^[-*]\s+(?=[^\W\d])", "", text)  # a list's mark typed as text: '- Links'
     text = re.sub(r"\.{4,}", "...", text)  # '... .' closed up is still one ellipsis
     return re.sub(r"\.\.\.(?=\w)", "... ", text)  # as the ellipsis rule spaces it
 

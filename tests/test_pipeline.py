@@ -22,7 +22,8 @@ def test_duration_matches_words_and_rate(narrated_sample, sample_path):
 
 def test_every_paragraph_is_heard_first_included(narrated_sample, sample_path):
     script, _ = prepare(str(sample_path), NarrateOptions())
-    paragraphs = 1 + len(script.document.paragraphs)  # the title, then each paragraph
+    headings = sum(1 for section in script.document.sections if section.heading)
+    paragraphs = 1 + headings + len(script.document.paragraphs)  # the title, each heading and paragraph
     regions = speech_regions(decode(narrated_sample.path))
     assert len(regions) == paragraphs
     assert regions[0][0] < 300  # speech starts at once: the title was not dropped

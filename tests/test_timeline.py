@@ -1,7 +1,7 @@
 """Exact timing with known durations: no engine involved."""
 
 from narrate.model import Chunk, ChunkKind
-from narrate.episode.timeline import chapter_title, plan_chapters, plan_cues, start_times
+from narrate.episode.timeline import MIN_CHAPTER_SECONDS, part_title, plan_chapters, plan_cues, start_times
 
 
 def chunk(display, paragraph, starts, chapter=None, kind=ChunkKind.TEXT):
@@ -39,7 +39,7 @@ def test_no_stub_chapter_at_the_end_of_a_short_story():
         return plan_chapters(chunks, starts, starts[-1] + 8, min_seconds=30)
 
     assert [c.title for c in story(6)] == ["Title"]
-    assert [c.title for c in story(8)] == ["Title", "Paragraph 4 begins here"]  # at 37.5 s
+    assert [c.title for c in story(8)] == ["Title", "Part 2"]  # at 37.5 s
 
 
 def test_mid_paragraph_chunks_never_open_chapters():
@@ -55,9 +55,16 @@ def test_cues_follow_the_segments_exactly():
     assert [(c.start, c.end, c.text) for c in cues] == [(0.0, 1.25, "a"), (1.75, 3.75, "b")]
 
 
-def test_chapter_title_is_first_words():
-    assert chapter_title("It was a bright cold day in April, and") == "It was a bright cold day\u2026"
-    assert chapter_title("Short one.") == "Short one"
+def test_parts_are_numbered_never_named_by_their_first_words():
+    """A chapter list of cut-off sentences ("It was a bright cold day...") reads like headings
+    the document does not have."""
+    chunks = [chunk("Title", -1, True, chapter="Title", kind=ChunkKind.TITLE)]
+    chunks += [chunk(f"Paragraph {i} begins here", i, True) for i in range(30)]
+    starts = start_times([4.0] + [40.0] * 30, [0.7] * 31)
+    chapters = plan_chapters(chunks, starts, starts[-1] + 41)
+    assert [c.title for c in chapters] == ["Title", "Part 2", "Part 3", "Part 4"]
+    assert all(b.start - a.start >= MIN_CHAPTER_SECONDS for a, b in zip(chapters, chapters[1:]))
+    assert part_title(7) == "Part 7"
 
 
 def test_headings_alone_chapter_a_structured_document():

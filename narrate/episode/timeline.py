@@ -10,8 +10,9 @@ from collections.abc import Sequence
 
 from narrate.model import Chapter, Chunk, ChunkKind, Cue
 
-MIN_CHAPTER_SECONDS = 30.0
-CHAPTER_TITLE_WORDS = 6
+# A document without headings is cut into parts this long (or a little longer, at a paragraph),
+# for moving about in it; an article of a few minutes is one chapter.
+MIN_CHAPTER_SECONDS = 300.0
 
 
 def start_times(speech: Sequence[float], pauses: Sequence[float], offset: float = 0.0) -> list[float]:
@@ -23,12 +24,10 @@ def start_times(speech: Sequence[float], pauses: Sequence[float], offset: float 
     return starts
 
 
-def chapter_title(text: str, words: int = CHAPTER_TITLE_WORDS) -> str:
-    """A paragraph's first few words: 'It was a bright cold day in…' (without a dash it opens
-    with, as a quotation's attribution does: '— Rep. Ilhan Omar (@Ilhan)...')."""
-    parts = text.lstrip("-\u2013\u2014 ").split() or text.split()
-    title = " ".join(parts[:words]).rstrip(",;:.")
-    return title + ("\u2026" if len(parts) > words else "")
+def part_title(number: int) -> str:
+    """A part of a document without headings: 'Part 2'. Never its opening words: a chapter
+    list of cut-off sentences reads like headings the document does not have."""
+    return f"Part {number}"
 
 
 def estimated_speech(text: str, rate_wpm: int) -> float:
@@ -52,8 +51,8 @@ def plan_chapters(chunks: Sequence[Chunk], starts: Sequence[float], total: float
     Titles and headings always open a chapter, named by them. A document with headings is
     chaptered by its headings alone (its author chose the structure); only one without any
     gets a chapter at the first paragraph boundary once the current chapter has run for at
-    least `min_seconds` (and the rest is not a stub of less than half that), named by that
-    paragraph's opening words. That cut is decided on
+    least `min_seconds` (and the rest is not a stub of less than half that), named by its
+    number ('Part 2'). That cut is decided on
     `planned` (the estimated starts, default `starts`) and the chapter placed at `starts`, so
     the count and titles do not depend on how fast the engine really spoke. A heading right
     after the title takes over the title's chapter rather than leaving a stub.
@@ -80,7 +79,7 @@ def plan_chapters(chunks: Sequence[Chunk], starts: Sequence[float], total: float
         # the last chunk begins (decided on planned times too, so inspect agrees)
         if chunk.starts_paragraph and (not opened or when - last_planned >= min_seconds
                                        and planned[-1] - when >= min_seconds / 2):
-            opened.append((chapter_title(chunk.display), start))
+            opened.append((part_title(len(opened) + 1), start))
             last_planned = when
     chapters = []
     for index, (title, start) in enumerate(opened):

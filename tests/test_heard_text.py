@@ -110,6 +110,36 @@ def test_sphinx_page_no_pilcrow_abstract_and_note_read_footnote_apart(tmp_path: 
     assert with_notes.endswith("Notes. A footnote about single bytes.")
 
 
+def test_sphinx_7_footnote_list_and_its_rubric(tmp_path: Path):
+    """Sphinx 7 (Python 3.11's documentation) sets its notes as asides in an aside.footnote-list
+    under a '<p class="rubric">Footnotes</p>': the label was read at the end of every page, and
+    with --footnotes all the notes as one sentence."""
+    page = tmp_path / "datetime.html"
+    page.write_text(
+        '<html><body><div role="main" class="body"><section><h1>datetime</h1>'
+        "<p>A naive object is easy to understand and to work with, as the text says here. "
+        '<a class="footnote-reference brackets" href="#id5" id="id1" role="doc-noteref">'
+        '<span class="fn-bracket">[</span>1<span class="fn-bracket">]</span></a></p>'
+        "<p>Aware objects carry their offset from UTC with them wherever they are used.</p>"
+        '<p class="rubric">Footnotes</p><aside class="footnote-list brackets">'
+        '<aside class="footnote brackets" id="id5" role="note"><span class="label">1</span>'
+        "<p>If, that is, we ignore the effects of Relativity</p></aside>"
+        '<aside class="footnote brackets" id="id6" role="note"><span class="label">2</span>'
+        "<p>This matches the proleptic Gregorian calendar.</p></aside></aside></section></div></body></html>",
+        encoding="utf-8")
+    spoken = [c.text for c in prepare(str(page), NarrateOptions())[0].chunks]
+    assert spoken[-1] == "Aware objects carry their offset from U T C with them wherever they are used."
+    with_notes = [c.text for c in prepare(str(page), NarrateOptions(footnotes=True))[0].chunks]
+    assert with_notes[-3:] == ["Notes.", "If, that is, we ignore the effects of Relativity",
+                               "This matches the proleptic Gregorian calendar."]
+
+
+def test_a_heading_the_document_ends_on_is_not_spoken(tmp_path: Path):
+    source = tmp_path / "post.md"
+    source.write_text("# Post\n\nIt happened on Tuesday.\n\n## Further reading\n")
+    assert [c.text for c in prepare(str(source), NarrateOptions())[0].chunks] == ["Post", "It happened on Tuesday."]
+
+
 def test_markdown_footnotes_are_not_read_inline(tmp_path: Path):
     source = tmp_path / "post.md"
     source.write_text("# Post\n\nIt happened on Tuesday.[^1] Then it rained.\n\n"

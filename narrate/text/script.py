@@ -40,7 +40,8 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
 
     A title made from the opening words is not spoken (the lede follows at once); it names
     the first chapter instead. A heading with no text of its own before the next heading is
-    spoken but opens no chapter, so there is no empty one. Footnotes are read at the end of
+    spoken but opens no chapter, so there is no empty one; one the document ends on is not
+    spoken. Footnotes are read at the end of
     their section only when `footnotes` is set. Numbers and dates are said in the document's
     language; a voice of the same language with a region (`voice_language` 'en-GB') says which
     variant when the document does not. A section in another language (`Section.language`)
@@ -53,7 +54,10 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
     chunks += _chunks(title_pieces, ChunkKind.TITLE, pauses.title, pauses.sentence, -1, document.title)
     pending_chapter = None if title_pieces else document.title
     paragraph_index = 0
-    for index, section in enumerate(document.sections):
+    sections = list(document.sections)
+    while len(sections) > 1 and not sections[-1].paragraphs and not (footnotes and sections[-1].notes):
+        sections.pop()  # a heading the document ends on over nothing ('Footnotes', its notes not read)
+    for index, section in enumerate(sections):
         notes = section.notes if footnotes else ()
         if section.heading and not (index == 0 and _same_words(section.heading, document.title)):
             language, heading_rules = languages.of_section(section.language)

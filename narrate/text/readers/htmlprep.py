@@ -36,11 +36,15 @@ _NOTES = (
     "//*[@role='doc-footnote' or @role='doc-endnote' or @role='doc-endnotes' or @role='doc-footnotes'"
     " or contains(@*[local-name()='type'], 'footnote') or contains(@*[local-name()='type'], 'endnote')]"
     f" | //section[{_has_class('footnotes')}] | //div[{_has_class('footnotes')}]"
-    f" | //aside[{_has_class('footnote')}] | //dl[{_has_class('footnote')}] | //ol[{_has_class('footnotes')}]"
+    f" | //aside[{_has_class('footnote')}] | //aside[{_has_class('footnote-list')}]"
+    f" | //dl[{_has_class('footnote')}] | //ol[{_has_class('footnotes')}]"
     f" | //table[{_has_class('footnote')}]"
 )
 _LABELS = f".//*[{_has_class('label')} or {_has_class('fn-bracket')} or {_has_class('footnote-backref')}" \
           f" or {_has_class('fn-backref')} or @role='doc-backlink']"
+
+
+_NOTES_LABELS = frozenset({"footnotes", "footnote", "notes", "endnotes"})
 
 
 def prepare_tree(page: str) -> tuple[Any | None, list[str]]:
@@ -65,8 +69,11 @@ def prepare_tree(page: str) -> tuple[Any | None, list[str]]:
     for element in outermost:
         for label in element.xpath(_LABELS):
             _remove(label)
-        items = element.xpath(".//li | .//dd") or [element]
+        items = element.xpath(f".//li | .//dd | .//aside[{_has_class('footnote')}]") or [element]
         notes += [text for text in (clean(item.text_content()).strip(" \u21a9") for item in items) if text]
+        label = element.getprevious()
+        if label is not None and clean(label.text_content()).strip(" :").casefold() in _NOTES_LABELS:
+            _remove(label)  # Sphinx's '<p class="rubric">Footnotes</p>': the notes' own label
         _remove(element)
     return root, notes
 

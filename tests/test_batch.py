@@ -140,6 +140,8 @@ def test_parallel_run_is_the_single_job_run_to_the_byte(tmp_path, cache_dir):
     spoke before), so the number of workers, and which worker speaks which chunk, cannot
     change the audio: the same frames, the same length, the same chapter times."""
     paragraphs = [f"Paragraph number {n} says something short and plain." for n in range(40)]
+    for part in (3, 2, 1, 0):  # a heading every ten paragraphs: chapters whose times must agree
+        paragraphs.insert(10 * part, f"CHAPTER {part + 1}")
     src = tmp_path / "long.txt"
     src.write_text(article("A Longer Story", paragraphs))
     runs = {}
@@ -154,7 +156,7 @@ def test_parallel_run_is_the_single_job_run_to_the_byte(tmp_path, cache_dir):
     assert len(chapters_one) >= 4 and chapters_one == chapters_two
     assert length_one == length_two
     assert one == two
-    assert len(speech_regions(decode(tmp_path / "jobs1.mp3"))) == 41  # every chunk is heard
+    assert len(speech_regions(decode(tmp_path / "jobs1.mp3"))) == 45  # every chunk is heard
 
 
 def test_several_inputs_glob_quiet_and_lines(tree, tmp_path, cache_dir):

@@ -88,7 +88,9 @@ def unread_html(page: str, spoken: Sequence[str]) -> list[Unread]:
     spoken_at = [i for i, yes in enumerate(said) if yes and blocks[i].words >= MIN_WORDS]
     first, last = (spoken_at[0], spoken_at[-1]) if spoken_at else (len(blocks), -1)
     unread: list[Unread] = []
-    boxes_named: set[int] = set()
+    # the boxes themselves, kept alive: the id() of an lxml proxy freed is reused by the next one,
+    # so a set of ids once took the page's last aside for its first, and it was named by nobody
+    boxes_named: list[Any] = []
     after: str | None = None
     for index, block in enumerate(blocks):
         if said[index]:
@@ -101,9 +103,9 @@ def unread_html(page: str, spoken: Sequence[str]) -> list[Unread]:
             continue
         if kind == "box":  # a box is named once, by its first unread words (its title)
             box = _outermost_box(block.element)
-            if id(box) in boxes_named:
+            if any(box is named for named in boxes_named):
                 continue
-            boxes_named.add(id(box))
+            boxes_named.append(box)
         teaser = block.kind == "heading" and linked(block)  # a headline linking to another story
         unread.append(Unread(kind, block.text, after, is_chrome(block, container) or teaser))
     return unread

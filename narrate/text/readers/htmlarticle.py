@@ -327,10 +327,12 @@ def _without_teasers(chosen: list[Block]) -> list[Block]:
 
 def _link_lists(chosen: list[Block]) -> set[int]:
     """The items of lists whose every item is a link (two at least): other stories."""
-    lists: dict[int, list[int]] = {}
+    # keyed by the list element itself, which the dict keeps alive: the id() of an lxml proxy
+    # that was freed is given to the next one, and two lists could be taken for one
+    lists: dict[Any, list[int]] = {}
     for index, block in enumerate(chosen):
         if block.kind == "item" and block.item is not None and block.item.getparent() is not None:
-            lists.setdefault(id(block.item.getparent()), []).append(index)
+            lists.setdefault(block.item.getparent(), []).append(index)
     found: set[int] = set()
     for indexes in lists.values():
         if len(indexes) >= 2 and all(chosen[i].link_density >= 0.9 for i in indexes):

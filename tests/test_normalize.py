@@ -10,6 +10,7 @@ CASES = [
     (n.superscript_footnotes, "as reported\u00b9 and\u00b2\u00b3 more", "as reported and more"),
     (n.superscript_footnotes, "area in m\u00b2", "area in m\u00b2"),
     (n.superscript_footnotes, "variance \u03c3\u00b2, 2\u2076\u2074 and (n+1)\u00b2", "variance \u03c3^2, 2^64 and (n+1)^2"),
+    (n.superscript_footnotes, "as small as 2\u207b\u00b9\u2070\u2077\u2074", "as small as 2^-1074"),
     (n.superscript_footnotes, "Smith\u2020 said", "Smith said"),
     (n.unicode_compatibility, "\ufb01ne caf\u00e9\u00a0bar", "fine caf\u00e9 bar"),
     (n.unicode_compatibility, "45\u00ba and 1\u00ba", "45\u00b0 and 1\u00b0"),

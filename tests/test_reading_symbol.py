@@ -34,6 +34,8 @@ CASES = [
     ('sys.exc_info()[1].__traceback__.', 'sys dot exc info dot dunder traceback.'),
     ('use logging.info() and logging.debug()', 'use logging dot info and logging dot debug'),  # calls alike
     ('BaseConfigOption.is_required() returns', 'BaseConfigOption dot is required returns'),  # not '.is'
+    ('math.log(x[, base]).', 'math dot log(x(, base)).'),  # a call with arguments too
+    ('"=", "==", "<=", "!="', '"equals", "equals", "less than or equal to", "is not equal to"'),  # SQLite's datatype3
     ('if __name__ == "__main__":', 'if dunder name equals "dunder main":'),
     ('the __bold__ text', 'the bold text'),
     ('up 12.5% y/y', 'up twelve point five percent year on year'),

@@ -31,12 +31,13 @@ _QUOTES = str.maketrans({
 _SUPERSCRIPTS = "\u00b9\u00b2\u00b3\u2070\u2074\u2075\u2076\u2077\u2078\u2079"
 
 
-_SUPERSCRIPT_DIGITS = str.maketrans("\u00b9\u00b2\u00b3\u2070\u2074\u2075\u2076\u2077\u2078\u2079", "1230456789")
+_SUPERSCRIPT_DIGITS = str.maketrans("\u00b9\u00b2\u00b3\u2070\u2074\u2075\u2076\u2077\u2078\u2079\u207b",
+                                    "1230456789-")
 # A superscript after a lone letter, a number or a bracket is a power: 'σ²', 'x³', '2⁶⁴', '(n+1)²'
 # (a unit, '10 m²', 'in m²', 'per s²', is the measure class's).
 _LETTER = "[A-Za-z\u0391-\u03c9]"
 _POWER = re.compile(rf"(?:(?<={_LETTER})(?<!\w{_LETTER})(?<!\d {_LETTER})(?<!in {_LETTER})(?<!per {_LETTER})"
-                    rf"(?<!/{_LETTER})|(?<=[\d)]))([{_SUPERSCRIPTS}]+)")
+                    rf"(?<!/{_LETTER})|(?<=[\d)]))(\u207b?[{_SUPERSCRIPTS}]+)")
 
 
 def superscript_footnotes(text: str) -> str:

@@ -54,7 +54,7 @@ def classifiers(speech: English) -> tuple[Classifier, ...]:
     return (
         _t(symbols.quoted_symbol(speech), r"[\"'\u201c\u2018][:;,.|\-_#*@&=+~^%$!?<>\\]{1,3}[\"'\u201d\u2019]"),
         _t(symbols.manual_page(speech), r"\([1-9]"),  # before file names: 'apt.conf(5)'
-        _t(symbols.code_call(speech), r"\w\.\w+\(\)"),  # before web addresses: 'logging.info()'
+        _t(symbols.code_call(speech), r"\w\.\w+\("),  # before web addresses: 'logging.info()'
         _t(symbols.link_arrow(speech), "[\u2192\u21d2\u279c\u2794]"),
         _t(numbers.scientific(speech), r"\d[eE][+-]?\d"),
         _t(electronic.email(speech), CHARACTERS),

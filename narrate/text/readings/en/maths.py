@@ -20,7 +20,7 @@ _OPERAND = rf"(?:[-\u2212](?=\d))?(?:{NUMBER})|(?<![\w.])[A-Za-z](?![\w.])"
 _TOKENS = re.compile(rf"{NUMBER}|[A-Za-z]|[-+*/=<>\u2212\u00d7\u00b7\u00f7\u2264\u2265\u2260\u2248]")
 _ARTICLES = frozenset({"a", "A", "I"})
 _MATHS_OPERATORS = frozenset("=+*\u00d7\u00b7\u00f7\u2264\u2265\u2260\u2248")
-_SIGNS = {"<=": "less than or equal to", ">=": "greater than or equal to", "==": "equals",
+SIGN_WORDS = {"<=": "less than or equal to", ">=": "greater than or equal to", "==": "equals",
           "!=": "is not equal to", "=>": "gives", "->": "to", "<-": "from", "<": "less than",
           ">": "greater than", "=": "equals"}
 
@@ -123,7 +123,7 @@ def signs(speech: English) -> Classifier:
     """'if the code point is < 128' -> '... is less than 128': eSpeak drops '<' and '>' without
     a sound, which can say the opposite of the text. Only between things compared."""
     def say(match: re.Match[str], _: Context) -> str:
-        return f" {_SIGNS[match.group('sign')]} "
+        return f" {SIGN_WORDS[match.group('sign')]} "
 
     return Classifier(
         "math",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from narrate.text.readings.en.maths import SIGN_WORDS
 from narrate.text.readings.en.patterns import alternatives
 from narrate.text.readings.en.speech import English
 from narrate.text.readings.en.versions import version_words
@@ -146,16 +147,17 @@ def command_option(speech: English) -> Classifier:
 
 
 def code_call(speech: English) -> Classifier:
-    """'logging.info()', 'BaseConfigOption.is_required()' -> 'logging dot info', 'BaseConfigOption
-    dot is required': a call in code, said as its programmers say it, the same for every name
-    ('.info' and '.is' are also web domains; 'logging.debug' is not)."""
+    """'logging.info()', 'BaseConfigOption.is_required()', 'math.log(x)' -> 'logging dot info',
+    'BaseConfigOption dot is required', 'math dot log(x)': a call in code, said as its
+    programmers say it, the same for every name ('.info', '.is' are also web domains, '.log' a
+    file's extension; 'logging.debug' is neither). Empty brackets are not read."""
     def say(match: re.Match[str], _: Context) -> str | None:
         parts = match.group("name").split(".")
         if any(part.startswith("__") for part in parts):
             return None  # the dunder class says those
         return " dot ".join(" ".join(piece for piece in part.split("_") if piece) for part in parts)
 
-    return Classifier("symbol", r"(?<![\w.])(?P<name>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)\(\)", say)
+    return Classifier("symbol", r"(?<![\w.])(?P<name>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?:\(\)|(?=\())", say)
 
 
 def dunder_name(speech: English) -> Classifier:
@@ -194,8 +196,13 @@ _SYMBOL_NAMES = {":": "colon", ";": "semicolon", ",": "comma", ".": "dot", "|": 
 def quoted_symbol(speech: English) -> Classifier:
     """Signs on their own in quotes are named: 'with ":" separated entries' -> '"colon"',
     '"<<" and ">>"' -> '"less than less than" and ...', "'###'" -> "'hash hash hash'"."""
-    return Classifier("symbol", r"(?<=[\"'\u201c\u2018])[:;,.|\-_#*@&=+~^%$!?<>\\]{1,3}(?=[\"'\u201d\u2019])",
-                      lambda match, _: " ".join(_SYMBOL_NAMES[sign] for sign in match.group(0)))
+    def say(match: re.Match[str], _: Context) -> str:
+        signs = match.group(0)
+        if signs in SIGN_WORDS:
+            return SIGN_WORDS[signs]  # '"<="': "less than or equal to", as in a formula
+        return " ".join(_SYMBOL_NAMES[sign] for sign in signs)
+
+    return Classifier("symbol", r"(?<=[\"'\u201c\u2018])[:;,.|\-_#*@&=+~^%$!?<>\\]{1,3}(?=[\"'\u201d\u2019])", say)
 
 
 def plan_code(speech: English) -> Classifier:

@@ -335,7 +335,9 @@ MISREAD_INITIALISMS = frozenset({"AP", "IRA", "EPA", "TSA", "UAE", "UAW", "ICU",
                                  "BOE", "ROK", "RAF", "PLO", "ESA", "ISS", "EEG", "IDE", "IMU", "ICI", "ACLU"})
 # Capitals said as a word though their letters do not look like one (see capitals.word_like).
 SAID_AS_WORDS = frozenset({"JPEG", "ASCII", "NASDAQ", "FAQ", "SCSI", "YAML", "TOML", "TOEFL", "IELTS", "NOAA",
-                           "FATAH", "GMAT", "LSAT", "BIOS", "IKEA", "ICANN", "UNIX", "LINUX", "AWOL", "OPSEC"})
+                           "FATAH", "GMAT", "LSAT", "BIOS", "IKEA", "ICANN", "UNIX", "LINUX", "AWOL", "OPSEC",
+                           # SQL's keywords, written in capitals in every database manual
+                           "EXISTS", "UNION", "DISTINCT", "VACUUM", "VIEW", "OFFSET", "TEXT"})
 
 # The chemical elements, for formulas ("H2SO4", "CO2", "C6H12O6").
 ELEMENTS = frozenset(

@@ -35,6 +35,7 @@ CASES = [
     ('use logging.info() and logging.debug()', 'use logging dot info and logging dot debug'),  # calls alike
     ('BaseConfigOption.is_required() returns', 'BaseConfigOption dot is required returns'),  # not '.is'
     ('math.log(x[, base]).', 'math dot log(x(, base)).'),  # a call with arguments too
+    ('(nan, inf, -inf)', '(nan, inf, minus inf)'),  # a value, not an option
     ('"=", "==", "<=", "!="', '"equals", "equals", "less than or equal to", "is not equal to"'),  # SQLite's datatype3
     ('if __name__ == "__main__":', 'if dunder name equals "dunder main":'),
     ('the __bold__ text', 'the bold text'),

@@ -133,11 +133,16 @@ def document_number(speech: English) -> Classifier:
     )
 
 
+_NEGATED = frozenset({"inf", "infinity", "nan"})  # values; a lone letter ("-x") is an option
+
+
 def command_option(speech: English) -> Classifier:
     """'-i', '-P' and '--verbose' on their own (in quotes, after a space): 'dash i', 'dash P',
     'dash dash verbose', 'dash dash assume dash yes'."""
     def say(match: re.Match[str], _: Context) -> str:
         name = match.group("name")
+        if len(match.group("dashes")) == 1 and name in _NEGATED:
+            return f"minus {name}"  # '(nan, inf, -inf)': a value, not an option
         if len(match.group("dashes")) == 2:
             name = name.replace("-", " dash ")  # "--assume-yes" ("-sixty-four" is a number, said already)
         return " ".join(["dash"] * len(match.group("dashes")) + [name])

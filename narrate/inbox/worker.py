@@ -39,6 +39,7 @@ from narrate.inbox.submitted import inbox_reason
 from narrate.run.batch import FileResult, Job, SilentProgress, run_batch
 from narrate.run.errorlog import unexpected_reason
 from narrate.run.lock import LockedError
+from narrate.synthesis.lifeline import interruptions_deferred
 
 CLAIM = 4  # jobs taken at once: narrated together, so the workers stay busy between them
 BUSY_RETRY_SECONDS = 5.0  # how soon jobs try again when another run holds the folder
@@ -299,7 +300,8 @@ def start_narrator(settings: InboxSettings, feed: FeedAddress, wake: Any) -> mul
     # same (server_close, or its lifeline when the server is killed)
     process = context.Process(target=run_narrator, args=(settings, feed, wake, os.getpid()),
                               name="narrate-inbox", daemon=False)
-    process.start()
+    with interruptions_deferred():  # never a child left reading an empty pipe
+        process.start()
     return process
 
 

@@ -51,6 +51,30 @@ def signals_blocked(*signals: signal.Signals) -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
+@contextlib.contextmanager
+def interruptions_deferred() -> Iterator[None]:
+    """Ctrl-C and SIGTERM that reach the main thread meanwhile take effect when this ends.
+
+    Starting a spawned process is two steps: the child is launched, then this process writes
+    it the data it starts from. An interruption raised between the two left a child reading an
+    empty pipe ("EOFError: Ran out of input", a traceback after narrate's own last line). Only
+    the main thread runs signal handlers, so elsewhere (a batch's threads) nothing is needed:
+    the interruption is raised in the main thread and this one finishes its start."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    arrived: list[int] = []
+    previous = {sig: signal.signal(sig, lambda signum, frame: arrived.append(signum))
+                for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, action in previous.items():
+            signal.signal(sig, action)
+        for sig in dict.fromkeys(arrived):  # each once, as the handler it was meant for sees it
+            signal.raise_signal(sig)
+
+
 def not_stopped_midway() -> contextlib.AbstractContextManager[None]:
     """SIGTERM held back meanwhile (in this thread): Ctrl-C stops a worker with SIGTERM, which
     then ends it before or after a cache entry is written, never with a half-written file."""

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from narrate.voice.engines import EngineOptions, engine_spec, get_engine
-from narrate.synthesis.lifeline import exit_with_parent, not_stopped_midway, signals_blocked
+from narrate.synthesis.lifeline import exit_with_parent, interruptions_deferred, not_stopped_midway, signals_blocked
 from narrate.synthesis.memory import fix_mmap_threshold
 from narrate.model import Chunk, Segment
 from narrate.voice.presets import VoicePreset
@@ -115,10 +115,11 @@ class WorkerPool(ProcessPoolExecutor):
     process group) into a KeyboardInterrupt, and a traceback on the terminal, until its
     initializer ignores SIGINT. Workers are started (in `submit`) with SIGINT blocked, as
     multiprocessing's own resource tracker is; a Ctrl-C meanwhile waits those few
-    milliseconds in this process, and in the worker it is dropped when SIGINT is ignored."""
+    milliseconds in this process, and in the worker it is dropped when SIGINT is ignored.
+    In this process, a Ctrl-C or SIGTERM waits until the worker has its start-up data."""
 
     def submit(self, fn: Callable[..., T], /, *args: object, **kwargs: object) -> Future[T]:
-        with signals_blocked(signal.SIGINT):
+        with interruptions_deferred(), signals_blocked(signal.SIGINT):
             future = super().submit(fn, *args, **kwargs)
         future.set_exception = _unless_done(future.set_exception)  # type: ignore[method-assign]
         return future

@@ -5,7 +5,7 @@ the story is (its paragraphs, a heading with a link), and the three extractors' 
 from __future__ import annotations
 
 from narrate.text.readers.html import is_title_heading, read_html
-from narrate.text.readers.htmlarticle import Ballot, Vote, article_blocks
+from narrate.text.readers.htmlarticle import Ballot, Vote, article_blocks, in_chrome
 from narrate.text.readers.htmlblocks import page_blocks
 from narrate.text.readers.htmlprep import prepare_tree
 from narrate.text.script import build_script
@@ -263,3 +263,54 @@ def test_a_list_of_addresses_in_the_text_is_read():
              "<ul><li>https://ledger-news.example/ferry</li><li>https://island.example/sailings</li></ul>")
     text = spoken(news_page(extra))
     assert "ledger-news.example" in text and "island.example" in text
+
+
+def test_a_story_the_page_keeps_in_noscript_is_read():
+    """Blogger and some CMS pages draw the story with JavaScript and keep it, for readers
+    without, in <noscript>: narrate runs no JavaScript, so that copy is the story. (Before,
+    nothing of such a page was read: 0 words where trafilatura found 600.)"""
+    story = "".join(f"<p>{text}</p>" for text in STORY)
+    page = ("<html><head><title>The night ferry</title></head><body><div id='app'></div>"
+            f"<noscript><article><h1>Council keeps the night ferry</h1>{story}</article></noscript>"
+            "<noscript><img src='/pixel.gif'></noscript><script>render()</script></body></html>")
+    text = spoken(page)
+    assert all(paragraph in text for paragraph in STORY)
+    assert text.count(STORY[1]) == 1
+
+
+def test_the_main_content_is_read_where_broken_markup_nests_it_in_the_menu():
+    """An unclosed <li> of a menu makes the parser put the whole page inside the menu: what is
+    in <main> is still the page's own (before: every block was chrome, nothing was read)."""
+    story = "".join(f"<p>{text}</p>" for text in STORY)
+    page = ("<html><head><title>The night ferry</title></head><body>"
+            "<p>Tickets for the next home game are on sale at the box office.</p><nav><ul><li><a href='/'>Home</a>"
+            "<div class='navigation__sub-menu'><ul><li><a href='/news'>News</a>"
+            f"<main><article><h1>Council keeps the night ferry</h1>{story}</article></main>"
+            "</body></html>")
+    text = spoken(page)
+    assert all(paragraph in text for paragraph in STORY)
+    assert "News" not in text.split("\n")
+    root, _ = prepare_tree(page)
+    assert not in_chrome(root.find(".//main//p")) and in_chrome(root.find(".//nav//a"))
+
+
+def test_soft_hyphens_do_not_split_words_or_hide_paragraphs_from_the_extractor():
+    """German pages mark where words may break with U+00AD: as a space it read 'Bekämp fung',
+    and narrate's blocks no longer matched the extractor's text, which has none (a whole press
+    release was left out but for one sentence)."""
+    hyphenated = [text.replace("ferry", "fer\u00adry").replace("island", "is\u00adland") for text in STORY]
+    page = news_page().replace("".join(f"<p>{t}</p>" for t in STORY[:2]),
+                               "".join(f"<p>{t}</p>" for t in hyphenated[:2]))
+    text = spoken(page)
+    assert "\u00ad" not in text and STORY[0] in text and STORY[1] in text
+
+
+def test_ruby_readings_are_not_read_beside_the_words_they_gloss():
+    """<rt> is a reading aid over a word ('子<rt>こ</rt>ども'): read as text it doubled the word."""
+    page = ("<html lang='ja'><head><title>法律</title></head><body><article><h1>法律ができる</h1>"
+            + "".join(f"<p>子<rt>こ</rt>どもへの虐待<rp>(</rp><rt>ぎゃくたい</rt><rp>)</rp>をなくすための"
+                      f"法律ができて、親が子どもを教育するために体罰を禁止することになりました。その{n}。</p>"
+                      for n in range(4))
+            + "</article></body></html>")
+    text = spoken(page)
+    assert "子どもへの虐待をなくすための" in text and "こども" not in text and "ぎゃくたい" not in text

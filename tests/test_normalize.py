@@ -15,6 +15,7 @@ CASES = [
     (n.unicode_compatibility, "\ufb01ne caf\u00e9\u00a0bar", "fine caf\u00e9 bar"),
     (n.unicode_compatibility, "45\u00ba and 1\u00ba", "45\u00b0 and 1\u00b0"),
     (n.control_characters, "a\x1b0\u2028b\t\tc", "a 0 b c"),
+    (n.control_characters, "Die Bek\u00e4mp\u00adfung, zero\u200bwidth, \ufeffBOM, \u200fmark", "Die Bek\u00e4mpfung, zerowidth, BOM, mark"),
     (n.plain_quotes, "\u201cHi,\u201d she said. It\u2019s", "\"Hi,\" she said. It's"),
     (n.permalink_marks, "Installation\u00b6", "Installation"),
     (n.permalink_marks, "Installation \u00b6 Permalink to this headline", "Installation"),

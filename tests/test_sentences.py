@@ -17,6 +17,11 @@ from narrate.text.sentences import chunk_sentences, split_long_sentence, split_s
     ("Wait... What happened?", ["Wait...", "What happened?"]),
     ("e.g. this one stays. Yes.", ["e.g. this one stays.", "Yes."]),
     ("no final punctuation", ["no final punctuation"]),
+    # Chinese and Japanese: a full-width mark ends a sentence with no space after it, except
+    # inside a quotation that the sentence goes on after ('「はい！」と言った。')
+    ("法律ができました。最近、事件が続いています。", ["法律ができました。", "最近、事件が続いています。"]),
+    ("「はい！」と言った。「次に。」彼は言う。", ["「はい！」と言った。", "「次に。」", "彼は言う。"]),
+    ("我们走吧！他说。好的？", ["我们走吧！", "他说。", "好的？"]),
 ])
 def test_split_sentences(text, expected):
     assert split_sentences(text) == expected

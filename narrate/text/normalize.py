@@ -69,8 +69,22 @@ def unicode_compatibility_keeping(kept: str) -> TextFunction:
     return unicode_compatibility_of_language
 
 
+# Marks that show nothing and join what is on either side: a soft hyphen (where a line may
+# break: 'Bekämp\u00adfung', common in German pages and hyphenated EPUBs), a zero-width space or
+# word joiner, a byte-order mark, direction marks. As spaces they split a word in two.
+_INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u2060\ufeff\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                                   "\u2066\u2067\u2068\u2069"))
+
+
+def invisible_marks(text: str) -> str:
+    """Soft hyphens, zero-width spaces and the like removed ('Bekämpfung', not 'Bekämp fung')."""
+    return text.translate(_INVISIBLE)
+
+
 def control_characters(text: str) -> str:
-    """Control characters and odd spaces become plain spaces before any rule looks at the text."""
+    """Control characters and odd spaces become plain spaces before any rule looks at the text;
+    invisible marks inside words go."""
+    text = invisible_marks(text)
     if not text.replace("\n", "").isprintable():  # the usual case skips the walk: a novel, 0.1 s
         text = "".join(ch if ch.isprintable() or ch == "\n" else " " for ch in text)
     return re.sub(r"[^\S\n]+", " ", text)

@@ -1,7 +1,7 @@
 """Sentence splitting and chunking, built from one small helper per constraint.
 
 A boundary is a run of . ! ? (with closing quotes or brackets) followed by space and a
-capital, digit or opening quote; the helpers veto boundaries after abbreviations
+capital, digit or opening quote, or a full-width 。！？ (Chinese, Japanese: no space follows); the helpers veto boundaries after abbreviations
 ("Mr.", "Jan."), initials ("J. R. R."), and initialisms ("U.N.") unless the next word
 plainly starts a new sentence.
 """
@@ -14,11 +14,13 @@ from collections.abc import Iterator
 from narrate.limits import MAX_WORD_CHARS
 from narrate.text.wordlists import SENTENCE_STARTERS, TITLES_AND_ABBREVIATIONS
 
-_CANDIDATE = re.compile(r"""[.!?\u2026]+["'\u201d\u2019)\]]*(?=\s+["'\u201c\u2018(\[]?[A-Z0-9\u00c0-\u024f])""")
+_CANDIDATE = re.compile(r"""[.!?\u2026]+["'\u201d\u2019)\]]*(?=\s+["'\u201c\u2018(\[]?[A-Z0-9\u00c0-\u024f])"""
+                        # Chinese and Japanese end a sentence with a full-width mark and no space
+                        r"""|[\u3002\uff01\uff1f]+[\u300d\u300f\uff09\u201d]*(?![\u300d\u300f\uff09\u201d\u3068\u3063])""")  # not 「はい！」と
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)\.$")
 _INITIALISM = re.compile(r"(?:\b[A-Za-z]\.){2,}$")
 _SINGLE_INITIAL = re.compile(r"(?:^|\s)[A-Z]\.$")
-_CLAUSE_BREAK = re.compile(r"(?<=[,;:\u2014\u2013])\s+|\s+(?=\u2014)")
+_CLAUSE_BREAK = re.compile(r"(?<=[,;:\u2014\u2013])\s+|\s+(?=\u2014)|(?<=[\u3001\uff0c\uff1b\uff1a])")
 
 MAX_CHUNK_CHARS = 240
 MAX_SENTENCE_CHARS = 400

@@ -219,8 +219,8 @@ def in_chrome(element: Any, stop: Any = None) -> bool:
     node = element
     while node is not None and node is not stop:
         tag = node.tag if isinstance(node.tag, str) else ""
-        if tag in ("body", "html"):
-            return False
+        if tag in ("body", "html", "main") or (node.get("role") or "").lower() == "main":
+            return False  # a page's main content is never chrome, even where broken markup nests it in a menu
         if tag in _CHROME_TAGS or (node.get("role") or "").lower() in _CHROME_ROLES:
             return True
         if node.get("hidden") is not None or (node.get("aria-hidden") or "").lower() == "true":

@@ -19,14 +19,15 @@ from narrate.text.readers.sections import clean
 
 HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 SKIPPED = frozenset({
-    "script", "style", "noscript", "template", "svg", "math", "button", "select", "option", "input",
+    "script", "style", "template", "svg", "math", "button", "select", "option", "input",
     "textarea", "iframe", "object", "embed", "canvas", "map", "head", "title", "meta", "link",
     "video", "audio", "picture", "source", "img", "dialog",
+    "rt", "rp",  # ruby's reading aids ('子<rt>こ</rt>ども'): the engine reads the text they gloss
 })
 BLOCKS = frozenset({
     "address", "article", "aside", "blockquote", "body", "center", "dd", "details", "dialog", "dir",
     "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "header", "hgroup",
-    "hr", "html", "legend", "li", "main", "menu", "nav", "ol", "p", "pre", "section", "summary",
+    "hr", "html", "legend", "li", "main", "menu", "nav", "noscript", "ol", "p", "pre", "section", "summary",
     "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "caption", "listing", "xmp",
     *HEADINGS,
 })

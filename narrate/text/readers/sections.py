@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from narrate.model import Section
-from narrate.text.normalize import permalink_marks
+from narrate.text.normalize import invisible_marks, permalink_marks
 
 CODE_NOTE = "A code example is skipped here."
 TABLE_NOTE = "A table is skipped here."
@@ -19,8 +19,9 @@ CHAPTER_LEVELS = 3  # h1-h3 become chapters; deeper headings are read as plain s
 
 
 def clean(text: str) -> str:
-    """Whitespace runs (including wrapped lines) become single spaces."""
-    return re.sub(r"\s+", " ", text).strip()
+    """Whitespace runs (including wrapped lines) become single spaces; soft hyphens and other
+    invisible marks go (an extractor's text has none, so the words match)."""
+    return re.sub(r"\s+", " ", invisible_marks(text)).strip()
 
 
 def as_sentence(text: str) -> str:

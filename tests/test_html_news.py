@@ -161,6 +161,17 @@ def test_a_paragraph_that_repeats_the_headline_is_said_once():
     assert spoken(page).count("Council keeps the night ferry") == 1
 
 
+def test_a_breadcrumb_that_repeats_the_headline_is_not_said_again():
+    """The breadcrumb's last item is the headline and comes first: it took the extractor's
+    vote from the heading, and the title was said twice (a German ministry's press release)."""
+    crumbs = ("<ul class='crumbs-list'><li><a href='/'>Start</a></li>"
+              "<li>Council keeps the night ferry through the winter months</li></ul>")
+    page = news_page().replace("<article><h1>Council keeps the night ferry</h1>",
+                               f"{crumbs}<article><h1>Council keeps the night ferry through the winter months</h1>")
+    page = page.replace("Council keeps the night ferry'", "Council keeps the night ferry through the winter months'")
+    assert spoken(page).count("Council keeps the night ferry through the winter months") == 1
+
+
 RESULTS = ("<table><thead><tr><th>Pos</th><th>Player</th><th>Plays</th><th>%</th><th>Stats</th></tr></thead>"
            "<thead><tr><th>Pos</th><th>Player</th><th>Plays</th><th>%</th><th>Stats</th></tr></thead>"
            "<tr><td>DL</td><td>Larry Ogunjobi</td><td>63</td><td>85%</td><td>1 tackle</td></tr>"

@@ -108,13 +108,21 @@ def _build(blocks: list[Block], builder: SectionBuilder, title: str | None, stor
     """Headings, paragraphs, lists, boxes and notes into sections, in reading order. In a
     `story` (not a documentation page), tables of up to six columns are read row by row."""
     if title:
+        repeats: list[Block] = []
         for block in blocks:
-            if block.kind == "heading" or (block.kind == "text" and _words(block.text) == _words(title)):
-                if is_title_heading(block.text, title):  # the headline (set as a paragraph on some sites)
-                    blocks = [b for b in blocks if b is not block]
+            # the headline (set as a paragraph on some sites), and a breadcrumb's last item
+            # before it, are the title said again
+            if block.kind == "item" or (block.kind == "text" and _words(block.text) == _words(title)):
+                if is_title_heading(block.text, title):
+                    repeats.append(block)
+                    continue
+            elif block.kind == "heading":
+                if is_title_heading(block.text, title):
+                    repeats.append(block)
                 break
             if block.words >= ANCHOR_WORDS:
                 break  # the article has begun: a later heading is one of its own
+        blocks = [b for b in blocks if not any(b is repeat for repeat in repeats)]
     levels = _heading_levels(blocks)
     index = 0
     while index < len(blocks):

@@ -27,12 +27,14 @@ KEPT_SHARE = 0.5  # of a block's shingles found in the extractor's text: it kept
 _CHROME_TAGS = frozenset({"nav", "footer", "header", "form", "menu"})
 _CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "search", "dialog", "menu",
                            "menubar", "toolbar", "complementary", "alert"})
+# ('print' is a print button or link; 'print-full', 'd-print-none', 'col-12--print-overwrite' are
+# layout for printing)
 _CHROME_CLASS = re.compile(
     r"(?:^|[-_])(?:nav|navbar|navigation|menu|breadcrumbs?|crumbs|footer|header|masthead|share|"
     r"sharing|social|related|recommended|newsletter|subscribe|subscription|signup|promo|advert|"
     r"advertisement|ads?|sponsor|sponsored|comments?|pagination|pager|toc|tags|cookie|consent|"
     r"banner|popup|modal|skip|byline|dateline|widget|docnav|navfooter|navheader|prev|next|"
-    r"rating|print|edit|feedback|sourcelink|searchbox|copyright|licen[cs]e|credits?|caption|"
+    r"rating|print(?=$|[-_](?:button|btn|link|icon|page|this|article|tools?|version|friendly|share)(?:$|[-_]))|edit|feedback|sourcelink|searchbox|copyright|licen[cs]e|credits?|caption|"
     r"metadata|meta|timestamp|author|related-links|more|trending|outbrain|taboola|"
     r"toctree|sphinxsidebar|sidebar-nav|md-sidebar|md-header|md-footer|md-nav|rst-footer-buttons)(?:$|[-_])")
 _FOOTER_TEXT = re.compile(

@@ -5,7 +5,7 @@ import pytest
 from tests.reading_table import classes, said
 
 # (written, what narrate says)
-NOT_THIS_CLASS = {'AT&T and R&D', 'upgrade/update', 'the __bold__ text'}  # left alone, or another class's
+NOT_THIS_CLASS = {'AT&T and R&D', 'upgrade/update', 'the __bold__ text', 'if count > limit then', 'A > B holds'}  # left alone, or another class's
 CASES = [
     ('his/her', 'his or her'),
     ('and/or', 'and or'),
@@ -48,6 +48,12 @@ CASES = [
     ('Tunnel brokers: → https://tunnelbroker.net', 'Tunnel brokers: tunnelbroker dot net'),  # the arrow marks a link
     ('"<<" and ">>"', '"less than less than" and "greater than greater than"'),
     ('${FOO} instead of $FOO', 'dollar FOO instead of dollar FOO'),  # a shell variable
+    # a menu path (Google's security blog: 'greater than' twice); comparisons stay comparisons
+    ('by visiting Privacy and Security settings > Security > and selecting',
+     'by visiting Privacy and Security settings, then Security, and selecting'),
+    ('Open Settings > Privacy > Location Services.', 'Open Settings, then Privacy, then Location Services.'),
+    ('if count > limit then', 'if count greater than limit then'),
+    ('A > B holds', 'A greater than B holds'),
 ]
 
 # A sign on its own that the sentence does not talk about is punctuation.

@@ -105,6 +105,7 @@ def classifiers(speech: English) -> tuple[Classifier, ...]:
         _t(symbols.command_option(speech), r"(?:^|[\s\"'(\u201c])-"),
         _t(symbols.dunder_name(speech), "__"),
         _t(symbols.shell_variable(speech), r"\$[{A-Za-z_]"),
+        symbols.menu_path(speech),
         _t(symbols.lone_symbol(speech), r"(?<!\S)(?://|[?!#*|~^=+%$@&\\<>])(?!\S)"),
         _t(symbols.symbol_words(speech), CHARACTERS),
         _t(maths.signs(speech), CHARACTERS),

@@ -314,6 +314,18 @@ def lone_symbol(speech: English) -> Classifier:
     return Classifier("symbol", r"(?<!\S)(?://|[?!#*|~^=+%$@&\\<>])(?=[\s,.;:)]|$)", say)
 
 
+def menu_path(speech: English) -> Classifier:
+    """The steps of a menu path ('Privacy and Security settings > Security > Enhanced') are
+    said as steps, 'settings, then Security': 'greater than' compares, and dropped the signs
+    run the names together. A word of two letters or more on the left, a capitalised one on the
+    right (or 'and' or 'or' after the path's last step, where a page left its sign); numbers
+    and one-letter names ('x > y', 'A > B') are comparisons and left to the signs."""
+    def say(match: re.Match[str], _: Context) -> str:
+        return ", then " if match.group("next")[0].isupper() else ", "
+
+    return Classifier("symbol", r"(?<=[A-Za-z]{2})[^\S\n]+>[^\S\n]+(?=(?P<next>[A-Z][a-z]|(?:and|or)\b))", say, ">")
+
+
 def link_arrow(speech: English) -> Classifier:
     """An arrow that only points at a link ('\u2192 https://tunnelbroker.net', as Debian's
     handbook marks its links) is not read: 'to tunnelbroker dot net' says what is not there."""

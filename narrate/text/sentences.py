@@ -1,9 +1,9 @@
 """Sentence splitting and chunking, built from one small helper per constraint.
 
 A boundary is a run of . ! ? (with closing quotes or brackets) followed by space and a
-capital, digit or opening quote, or a full-width 。！？ (Chinese, Japanese: no space follows); the helpers veto boundaries after abbreviations
-("Mr.", "Jan."), initials ("J. R. R."), and initialisms ("U.N.") unless the next word
-plainly starts a new sentence.
+capital, digit or opening quote, or a full-width 。！？ (Chinese, Japanese: no space
+follows); the helpers veto boundaries after abbreviations ("Mr.", "Jan."), initials
+("J. R. R."), and initialisms ("U.N.") unless the next word plainly starts a new sentence.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from narrate.text.wordlists import SENTENCE_STARTERS, TITLES_AND_ABBREVIATIONS
 
 _CANDIDATE = re.compile(r"""[.!?\u2026]+["'\u201d\u2019)\]]*(?=\s+["'\u201c\u2018(\[]?[A-Z0-9\u00c0-\u024f])"""
                         # Chinese and Japanese end a sentence with a full-width mark and no space
-                        r"""|[\u3002\uff01\uff1f]+[\u300d\u300f\uff09\u201d]*(?![\u300d\u300f\uff09\u201d\u3068\u3063])""")  # not 「はい！」と
+                        # (not inside a quotation the sentence goes on after: '「はい！」と言った。')
+                        r"""|[\u3002\uff01\uff1f]+[\u300d\u300f\uff09\u201d]*(?![\u300d\u300f\uff09\u201d\u3068\u3063])""")
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)\.$")
 _INITIALISM = re.compile(r"(?:\b[A-Za-z]\.){2,}$")
 _SINGLE_INITIAL = re.compile(r"(?:^|\s)[A-Z]\.$")

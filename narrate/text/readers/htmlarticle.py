@@ -34,7 +34,8 @@ _CHROME_CLASS = re.compile(
     r"sharing|social|related|recommended|newsletter|subscribe|subscription|signup|promo|advert|"
     r"advertisement|ads?|sponsor|sponsored|comments?|pagination|pager|toc|tags|cookie|consent|"
     r"banner|popup|modal|skip|byline|dateline|widget|docnav|navfooter|navheader|prev|next|"
-    r"rating|print(?=$|[-_](?:button|btn|link|icon|page|this|article|tools?|version|friendly|share)(?:$|[-_]))|edit|feedback|sourcelink|searchbox|copyright|licen[cs]e|credits?|caption|"
+    r"rating|print(?=$|[-_](?:button|btn|link|icon|page|this|article|tools?|version|friendly|share)(?:$|[-_]))|"
+    r"edit|feedback|sourcelink|searchbox|copyright|licen[cs]e|credits?|caption|"
     r"metadata|meta|timestamp|author|related-links|more|trending|outbrain|taboola|"
     r"toctree|sphinxsidebar|sidebar-nav|md-sidebar|md-header|md-footer|md-nav|rst-footer-buttons)(?:$|[-_])")
 _FOOTER_TEXT = re.compile(

@@ -164,7 +164,6 @@ def test_ctrl_c_with_a_neural_voice_exits_130_and_leaves_nothing(tmp_path: Path,
     assert not [p for p in cache.rglob("*") if p.name.endswith(".partial")]
 
 
-
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_an_interruption_while_a_worker_starts_waits_until_it_has_its_start_up_data(monkeypatch, capfd, signum):
     """The signal arrives between launching a worker and writing it its start-up data (where

@@ -5,6 +5,7 @@ signals, sent while an episode is being written."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -31,8 +32,10 @@ def writing(folder: Path) -> bool:
     return any("partial" in p.name or p.name.endswith(".work") for p in folder.rglob(".*"))
 
 
-def terminate_while_writing(args: list[object], out: Path, group: bool = False) -> tuple[int, str]:
-    """Start narrate, send SIGTERM once it is writing into `out`; (exit status, stderr)."""
+def terminate_while_writing(args: list[object], out: Path, group: bool = False, signum: int = signal.SIGTERM,
+                            again: bool = False) -> tuple[int, str]:
+    """Start narrate, send `signum` once it is writing into `out` (`again`: to the process group
+    every 20 ms until it has exited, as an impatient user presses Ctrl-C); (exit status, stderr)."""
     process = subprocess.Popen(narrate_cmd(*args), stderr=subprocess.PIPE, text=True, start_new_session=True)
     lines = Lines(process)
     try:
@@ -41,7 +44,11 @@ def terminate_while_writing(args: list[object], out: Path, group: bool = False) 
             assert process.poll() is None, lines.rest()
             assert time.monotonic() < deadline, "nothing was being written"
             time.sleep(0.02)
-        (os.killpg if group else os.kill)(process.pid, signal.SIGTERM)
+        (os.killpg if group else os.kill)(process.pid, signum)
+        while again and process.poll() is None:
+            time.sleep(0.02)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signum)
         rest = lines.rest(timeout=240)
         return process.wait(timeout=60), rest
     finally:
@@ -98,6 +105,27 @@ def test_sigterm_in_watch(tmp_path):
     assert status == 143, stderr
     assert "stopped: finished episodes are kept; nothing half-written" in stderr and "Traceback" not in stderr
     assert leftovers(out) == []
+
+
+@pytest.mark.parametrize("command", ["single-file", "batch", "watch"])
+def test_ctrl_c_pressed_again_and_again_while_stopping_changes_nothing(tmp_path, command):
+    """Before, a second Ctrl-C while narrate stopped cut its cleanup short: the process was
+    killed by the signal (exit -2, Python's own handler was gone by then) or hung."""
+    src, out = tmp_path / "in", tmp_path / "out"
+    src.mkdir()
+    for n in range(2):
+        (src / f"story{n}.txt").write_text(article(f"Story {n}", 30))
+    args: list[object] = {"single-file": [src / "story0.txt", "-o", out / "story0.mp3", "--no-cache", "-j", "1"],
+                          "batch": [src, "-o", out, "--no-cache", "-j", "2"],
+                          "watch": ["watch", src, "-o", out, "--settle", "0.2", "-j", "1"]}[command]
+    out.mkdir()
+    status, stderr = terminate_while_writing(args, out, signum=signal.SIGINT, again=True)
+    assert status == 130, stderr
+    assert "Traceback" not in stderr and len([line for line in stderr.splitlines()
+                                              if line.startswith(("interrupted", "stopped"))]) == 1, stderr
+    assert leftovers(out) == []
+    if command == "single-file":
+        assert not (out / "story0.mp3").exists()
 
 
 def test_sigterm_stops_serve_cleanly(tmp_path):

@@ -12,51 +12,70 @@ The interruption is never raised inside Python's import machinery: there it coul
 the global import lock taken (between its acquire and its `try`), and the next thread to
 import anything (a cover being drawn) would wait for ever, and the process with it. It is
 raised a moment later instead, once the import code has let go.
+
+A second Ctrl-C (people press it twice) or SIGTERM while narrate is stopping does not cut
+the cleanup short: raised again in the middle of it, it left a run hanging, or killed the
+process by the signal itself once Python had put the default handlers back on its way out
+(exit -2, not 130). The first one stops narrate; those that follow within GRACE_SECONDS are
+ignored, and so is any that comes once narrate is leaving. One later than that (narrate is
+stuck) interrupts again.
 """
 
 from __future__ import annotations
 
 import signal
+import time
 from collections.abc import Callable
 from types import FrameType
 
 INTERRUPTED = 130  # 128 + SIGINT
 TERMINATED = 128 + signal.SIGTERM
 RETRY_SECONDS = 0.02  # how soon an interruption put off is tried again
+GRACE_SECONDS = 10.0  # how long a stop may take before another Ctrl-C interrupts it
 
 
-class _Terminate:
-    """The SIGTERM handler: the first signal interrupts (once it is safe to); later ones do
-    not cut the cleanup it starts short."""
+class _Interrupt:
+    """The SIGINT and SIGTERM handler: the first signal interrupts (once it is safe to);
+    later ones do not cut the cleanup it starts short."""
 
     def __init__(self) -> None:
-        self.received = False
-        self.raised = False
+        self.first: int | None = None  # the signal that stopped narrate
+        self.raised_at: float | None = None
+
+    @property
+    def terminated(self) -> bool:
+        return self.first == signal.SIGTERM
 
     def __call__(self, signum: int, frame: FrameType | None) -> None:
-        if self.raised or (signum == signal.SIGALRM and not self.received):
-            return
-        self.received = True
+        if signum == signal.SIGALRM:  # an interruption put off (below), tried again
+            if self.first is None or self.raised_at is not None:
+                return
+        elif self.raised_at is not None:
+            if time.monotonic() - self.raised_at < GRACE_SECONDS:
+                return
+        elif self.first is None:
+            self.first = signum
         if frame is not None and frame.f_code.co_filename.startswith("<frozen importlib"):
             signal.setitimer(signal.ITIMER_REAL, RETRY_SECONDS)  # again as SIGALRM, in a moment
             return
-        self.raised = True
+        self.raised_at = time.monotonic()
         raise KeyboardInterrupt
 
 
 def run_stoppable(main: Callable[[], object]) -> None:
     """Run `main` (the CLI) with SIGTERM taking Ctrl-C's path; exit 143 when it did."""
-    handler = _Terminate()
-    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGTERM, signal.SIGALRM)}
+    handler = _Interrupt()
+    watched = (signal.SIGINT, signal.SIGTERM, signal.SIGALRM)
+    previous = {sig: signal.signal(sig, handler) for sig in watched}
     try:
         main()
     except SystemExit as exc:
-        if handler.received and exc.code == INTERRUPTED:
+        if handler.terminated and exc.code == INTERRUPTED:
             raise SystemExit(TERMINATED) from None
         raise
     except KeyboardInterrupt:  # outside any command's own handling (while starting up)
-        raise SystemExit(TERMINATED if handler.received else INTERRUPTED) from None
+        raise SystemExit(TERMINATED if handler.terminated else INTERRUPTED) from None
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        for sig, action in previous.items():
-            signal.signal(sig, action)
+        for sig, action in previous.items():  # once stopped, nothing more interrupts the exit
+            signal.signal(sig, signal.SIG_IGN if handler.first is not None else action)

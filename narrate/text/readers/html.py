@@ -284,7 +284,7 @@ def read_html(text: str, source: str | None = None, title: str | None = None) ->
         vote = extracted.text or ""
         # a docs page's container is read whole: one vote is enough there
         ballot = Vote.of(vote) if container is not None else _ballot(text, vote, blocks)
-        chosen = article_blocks(blocks, ballot, container)
+        chosen = article_blocks(blocks, ballot, container, getattr(extracted, "description", None))
     if not any(block.kind not in ("code", "table") for block in chosen):
         chosen = [block for block in blocks if not is_chrome(block)]  # a page too small to vote on
     builder = SectionBuilder()

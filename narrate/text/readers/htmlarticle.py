@@ -256,10 +256,13 @@ def doc_container(root: Any) -> Any | None:
 
 
 ANCHOR_WORDS = 8  # a kept block this long is surely the extractor's: it bounds the article
+STANDFIRST_REACH = 4  # blocks before the article where a standfirst may stand
+STANDFIRST_SHARE = 0.6  # of its shingles in the page's description: the standfirst
 _RECOVERED = ("heading", "box-title", "term", "definition", "caption")
 
 
-def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | None = None) -> list[Block]:
+def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | None = None,
+                   summary: str | None = None) -> list[Block]:
     """The blocks that are the article, less site chrome: in a documentation generator's
     content container, all of them; elsewhere, those the extractor kept, and the headings,
     box titles and definition lists it dropped inside the article (between the first and the
@@ -282,7 +285,7 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
     first, last = _widen(anchors[0], anchors[-1], kept, len(blocks))
     while first > 0 and blocks[first - 1].kind == "heading" and not is_chrome(blocks[first - 1]):
         first -= 1  # the headings the article opens with (the extractor dropped them)
-    chosen = []
+    chosen = [blocks[index] for index in _standfirst(blocks, first, summary)]
     for index in range(first, last + 1):
         block = blocks[index]
         if footer_line(block) or site_line(block) or (link_heavy(block) and in_chrome(block.element)) \
@@ -299,6 +302,25 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
         elif _in_quote(block):
             chosen.append(block)  # a quotation of the story (an embedded post too)
     return _without_teasers(chosen)
+
+
+def _standfirst(blocks: list[Block], first: int, summary: str | None) -> list[int]:
+    """The story's standfirst (the lede under the headline) where the extractors left it out,
+    as they do when the site marks it as a teaser: the block just before the article whose
+    text is the page's own description of itself (its meta description)."""
+    if not summary:
+        return []
+    described = Counter(shingles(tokens(summary)))
+    for index in range(first - 1, max(-1, first - STANDFIRST_REACH - 1), -1):
+        block = blocks[index]
+        if block.kind == "heading":
+            break  # the headline: the standfirst comes after it
+        if block.kind != "text" or block.words < ANCHOR_WORDS or link_heavy(block):
+            continue
+        found = shingles(tokens(block.text))
+        if sum(1 for shingle in found if described[shingle]) >= STANDFIRST_SHARE * len(found):
+            return [index]
+    return []
 
 
 def _in_quote(block: Block) -> bool:

@@ -4,6 +4,7 @@ the story is (its paragraphs, a heading with a link), and the three extractors' 
 
 from __future__ import annotations
 
+from narrate.model import ChunkKind
 from narrate.text.readers.html import is_title_heading, read_html
 from narrate.text.readers.htmlarticle import Ballot, Vote, article_blocks, in_chrome
 from narrate.text.readers.htmlblocks import page_blocks
@@ -353,3 +354,33 @@ def test_the_standfirst_under_the_headline_is_read_where_the_page_describes_itse
 def test_a_teaser_that_is_not_the_page_s_description_is_not_read():
     text = spoken(standfirst_page("The Ledger: news from the islands, every day."))
     assert STANDFIRST not in text and all(paragraph in text for paragraph in STORY)
+
+
+def test_what_the_page_marks_as_a_control_is_not_read():
+    """A recipe's steps, each with a <div role="button"> 'Bild anzeigen' and a progress bar:
+    before, the buttons' labels were read seventeen times (and two votes kept them)."""
+    step = ("<div class='step'><div role='progressbar' aria-valuenow='40'>40 %</div>{text}"
+            "<div role='button' class='image-toggle'><span>Show the picture</span><span>Close the picture</span></div>"
+            "<span role='switch' aria-checked='false'>Toggle</span></div>")
+    html = news_page("".join(step.format(text=text) for text in STORY[:2]))
+    text = spoken(html)
+    for label in ("Show the picture", "Close the picture", "Toggle", "40 %"):
+        assert label not in text
+    assert all(paragraph in text for paragraph in STORY)
+
+
+def test_the_standfirst_set_as_a_heading_past_the_share_bar_is_read_as_a_paragraph():
+    story = "".join(f"<p>{text}</p>" for text in STORY)
+    html = ("<!DOCTYPE html><html lang='en'><head><title>Council keeps the night ferry</title>"
+            f"<meta property='og:description' content='{STANDFIRST}'>"
+            "<meta name='description' content='The Ledger: news from the islands.'></head><body>"
+            "<article><h1>Council keeps the night ferry</h1>"
+            f"<h2 class='subtitle'>{STANDFIRST}</h2><p>By Ann Lee, 3 March 2024</p>"
+            "<div class='share'><h3>Share this story</h3><ul><li><a href='/f'>Facebook</a></li>"
+            "<li><a href='/t'>Twitter</a></li><li><a href='/e'>Email</a></li></ul></div>"
+            "<figure><img src='ferry.jpg'><figcaption>The night ferry at the quay.</figcaption></figure>"
+            f"<div class='article-body'>{story}</div></article></body></html>")
+    chunks = build_script(read_html(html)).chunks
+    assert [chunk.display for chunk in chunks[:2]] == ["Council keeps the night ferry", STANDFIRST]
+    assert chunks[1].kind is ChunkKind.TEXT  # a paragraph: it opens no chapter
+    assert "Share this story" not in spoken(html)

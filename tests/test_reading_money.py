@@ -9,6 +9,8 @@ NOT_THIS_CLASS = {'$5-10 each'}  # left alone, or another class's
 CASES = [
     ('$20/mo', 'twenty dollars per month'),
     ('£10/wk', 'ten pounds per week'),
+    ('$0.23/W', 'twenty-three cents per watt'),  # a solar panel's price (pv-magazine, by ear)
+    ('€1,100/kW', 'one thousand one hundred euros per kilowatt'),
     ('$2.00', 'two dollars'),
     ('$20.5', 'twenty dollars fifty cents'),
     ('$5.2bn', 'five point two billion dollars'),

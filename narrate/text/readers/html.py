@@ -284,7 +284,7 @@ def read_html(text: str, source: str | None = None, title: str | None = None) ->
         vote = extracted.text or ""
         # a docs page's container is read whole: one vote is enough there
         ballot = Vote.of(vote) if container is not None else _ballot(text, vote, blocks)
-        chosen = article_blocks(blocks, ballot, container, getattr(extracted, "description", None))
+        chosen = article_blocks(blocks, ballot, container, descriptions(root))
     if not any(block.kind not in ("code", "table") for block in chosen):
         chosen = [block for block in blocks if not is_chrome(block)]  # a page too small to vote on
     builder = SectionBuilder()
@@ -304,6 +304,16 @@ def read_html(text: str, source: str | None = None, title: str | None = None) ->
         source=source,
         link=_link(meta.get("url"), source),
     )
+
+
+def descriptions(root: Any) -> str | None:
+    """The page's descriptions of itself (meta description, og: and twitter:), one a line."""
+    if root is None:
+        return None
+    found = [(meta.get("content") or "").strip() for meta in root.iter("meta")
+             if (meta.get("name") or meta.get("property") or "").strip().lower()
+             in ("description", "og:description", "twitter:description")]
+    return "\n".join(dict.fromkeys(text for text in found if text)) or None
 
 
 def _link(canonical: str | None, source: str | None) -> str | None:

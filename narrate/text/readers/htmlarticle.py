@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from collections.abc import Callable
 from typing import Any
 
@@ -256,7 +257,7 @@ def doc_container(root: Any) -> Any | None:
 
 
 ANCHOR_WORDS = 8  # a kept block this long is surely the extractor's: it bounds the article
-STANDFIRST_REACH = 4  # blocks before the article where a standfirst may stand
+STANDFIRST_REACH = 24  # blocks before the article where a standfirst may stand (past share bars)
 STANDFIRST_SHARE = 0.6  # of its shingles in the page's description: the standfirst
 _RECOVERED = ("heading", "box-title", "term", "definition", "caption")
 
@@ -285,7 +286,7 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
     first, last = _widen(anchors[0], anchors[-1], kept, len(blocks))
     while first > 0 and blocks[first - 1].kind == "heading" and not is_chrome(blocks[first - 1]):
         first -= 1  # the headings the article opens with (the extractor dropped them)
-    chosen = [blocks[index] for index in _standfirst(blocks, first, summary)]
+    chosen = _standfirst(blocks, first, kept, summary)
     for index in range(first, last + 1):
         block = blocks[index]
         if footer_line(block) or site_line(block) or (link_heavy(block) and in_chrome(block.element)) \
@@ -304,22 +305,24 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
     return _without_teasers(chosen)
 
 
-def _standfirst(blocks: list[Block], first: int, summary: str | None) -> list[int]:
+def _standfirst(blocks: list[Block], first: int, kept: set[int], summary: str | None) -> list[Block]:
     """The story's standfirst (the lede under the headline) where the extractors left it out,
-    as they do when the site marks it as a teaser: the block just before the article whose
-    text is the page's own description of itself (its meta description)."""
+    as they do when the site marks it as a teaser: a block a little before the article, past
+    the byline, share bar and picture, whose text is the page's own description of itself
+    (its meta descriptions), and which the article does not say anyway. Set as a heading
+    (`<h2 class="subtitle">`), it is read as a paragraph: it opens no chapter."""
     if not summary:
         return []
-    described = Counter(shingles(tokens(summary)))
+    described = set(shingles(tokens(summary)))
+    said = {shingle for index in kept for shingle in shingles(tokens(blocks[index].text))}
     for index in range(first - 1, max(-1, first - STANDFIRST_REACH - 1), -1):
         block = blocks[index]
-        if block.kind == "heading":
-            break  # the headline: the standfirst comes after it
-        if block.kind != "text" or block.words < ANCHOR_WORDS or link_heavy(block):
+        if block.kind not in ("text", "heading") or block.words < ANCHOR_WORDS or link_heavy(block):
             continue
         found = shingles(tokens(block.text))
-        if sum(1 for shingle in found if described[shingle]) >= STANDFIRST_SHARE * len(found):
-            return [index]
+        if sum(1 for shingle in found if shingle in described) >= STANDFIRST_SHARE * len(found) \
+                and sum(1 for shingle in found if shingle in said) < STANDFIRST_SHARE * len(found):
+            return [replace(block, kind="text", level=0)]
     return []
 
 

@@ -24,6 +24,10 @@ SKIPPED = frozenset({
     "video", "audio", "picture", "source", "img", "dialog",
     "rt", "rp",  # ruby's reading aids ('子<rt>こ</rt>ども'): the engine reads the text they gloss
 })
+# ARIA's widget roles: a <div> or <span> that works as a button, a switch or a progress bar
+# ('Bild anzeigen Bild schließen', 'Toggle' beside each step of a recipe) shows a control's label
+CONTROL_ROLES = frozenset({"button", "checkbox", "radio", "switch", "slider", "spinbutton", "progressbar",
+                           "scrollbar", "combobox", "searchbox", "option"})
 BLOCKS = frozenset({
     "address", "article", "aside", "blockquote", "body", "center", "dd", "details", "dialog", "dir",
     "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "header", "hgroup",
@@ -162,6 +166,11 @@ EMBED_CLASS = re.compile(r"twitter-tweet|instagram-media|tiktok-embed|bluesky-em
 _ADDRESS_TEXT = re.compile(r"(?:https?://)?(?:[\w-]+\.)+[a-z]{2,}/\S+$", re.IGNORECASE)
 
 
+def skipped(element: Any) -> bool:
+    """Never text to read: scripts, media, form controls and what the page marks as a control."""
+    return element.tag in SKIPPED or (element.get("role") or "").strip().lower() in CONTROL_ROLES
+
+
 def is_embedded_post(element: Any) -> bool:
     return element.tag == "blockquote" and bool(EMBED_CLASS.search(element.get("class") or ""))
 
@@ -175,7 +184,7 @@ def _inline_text(element: Any, embedded: bool = False) -> tuple[str, int]:
     def visit(node: Any, in_link: bool) -> None:
         nonlocal links
         tag = node.tag
-        if not isinstance(tag, str) or tag in SKIPPED or (node is not element and is_hidden_inline(node)):
+        if not isinstance(tag, str) or skipped(node) or (node is not element and is_hidden_inline(node)):
             return
         if embedded and tag == "a" and _ADDRESS_TEXT.match(node.text_content().strip()):
             return
@@ -247,7 +256,7 @@ class _Walker:
         add(element.text)
         for child in element:
             tag = child.tag
-            if not isinstance(tag, str) or tag in SKIPPED:
+            if not isinstance(tag, str) or skipped(child):
                 add(child.tail)
                 continue
             if tag in BLOCKS or (_has_block_inside(child) and tag not in HEADINGS):

@@ -1,3 +1,3 @@
-from narrate.cli.commands import main
+from narrate.cli.entry import main
 
 main()

@@ -228,7 +228,7 @@ def test_missing_extra_gives_an_install_hint(tmp_path, blocked, message):
     source = tmp_path / "a.txt"
     source.write_text("Hello.\n")
     code = (f"import sys; sys.modules[{blocked!r}] = None\n"
-            "from narrate.cli.commands import main\n"
+            "from narrate.cli import main\n"
             f"sys.argv = ['narrate', {str(source)!r}, '--voice', 'joe']\nmain()\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO,
                             env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path)})

@@ -1,5 +1,5 @@
 """The command line: click commands, progress and reports. The only package that prints."""
 
-from narrate.cli.commands import main
+from narrate.cli.entry import main
 
 __all__ = ["main"]

@@ -548,12 +548,6 @@ def _progress_bar(total: int, quiet: bool, engine: str) -> Any:
     return ChunkBar(total, engine)
 
 
-def main() -> None:
-    from narrate.cli.signals import run_stoppable
-
-    run_stoppable(lambda: cli(prog_name="narrate"))  # SIGTERM takes Ctrl-C's path
-
-
 # Commands in their own modules.
 cli.add_command(check)
 cli.add_command(inbox)

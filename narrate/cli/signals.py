@@ -24,11 +24,13 @@ stuck) interrupts again.
 from __future__ import annotations
 
 import signal
+import sys
 import time
 from collections.abc import Callable
 from types import FrameType
 
 INTERRUPTED = 130  # 128 + SIGINT
+ABORTED = 1  # click's exit status for a KeyboardInterrupt outside a command
 TERMINATED = 128 + signal.SIGTERM
 RETRY_SECONDS = 0.02  # how soon an interruption put off is tried again
 GRACE_SECONDS = 10.0  # how long a stop may take before another Ctrl-C interrupts it
@@ -70,12 +72,43 @@ def run_stoppable(main: Callable[[], object]) -> None:
     try:
         main()
     except SystemExit as exc:
-        if handler.terminated and exc.code == INTERRUPTED:
-            raise SystemExit(TERMINATED) from None
+        if handler.raised_at is not None and exc.code in (INTERRUPTED, ABORTED):
+            # click's "Aborted!" (exit 1) is an interruption while it read the command line
+            raise SystemExit(TERMINATED if handler.terminated else INTERRUPTED) from None
         raise
     except KeyboardInterrupt:  # outside any command's own handling (while starting up)
+        print("interrupted: nothing was written", file=sys.stderr)
+        raise SystemExit(TERMINATED if handler.terminated else INTERRUPTED) from None
+    except Exception as exc:
+        if handler.raised_at is None or not _interrupted(exc):
+            raise
+        # raised while a class was made, the interruption comes wrapped ("Error calling
+        # __set_name__", Python 3.11): it is still one
+        print("interrupted: nothing was written", file=sys.stderr)
         raise SystemExit(TERMINATED if handler.terminated else INTERRUPTED) from None
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         for sig, action in previous.items():  # once stopped, nothing more interrupts the exit
             signal.signal(sig, signal.SIG_IGN if handler.first is not None else action)
+        if handler.first is not None:
+            _forget_escaped_interrupt()
+
+
+def _interrupted(exc: BaseException) -> bool:
+    """Whether `exc` was caused by a KeyboardInterrupt (its cause or context, at any depth)."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
+def _forget_escaped_interrupt() -> None:
+    """CPython remembers a KeyboardInterrupt that escaped any exec() of a string (dataclasses
+    and namedtuple make their methods that way, so an interruption while a module is imported
+    can pass through one) and, at the end of `python -m narrate`, exits by SIGINT instead of
+    with narrate's status: -2, not 130 or 143. Running a string resets what it remembers."""
+    exec("pass")  # noqa: S102 - a constant: the reset is the point

@@ -146,14 +146,21 @@ def test_the_handler_is_in_place_before_the_commands_are_imported():
     assert result.stdout.splitlines()[0] == "True True", result.stdout + result.stderr
 
 
+def run_probe(folder: Path, code: str) -> subprocess.CompletedProcess[str]:
+    """`code` (after `import signal` and run_stoppable's import) run as `python -m probe`:
+    the exit path narrate takes, where CPython's own exit status rules apply."""
+    (folder / "probe").mkdir()
+    (folder / "probe" / "__main__.py").write_text(
+        "import signal\nfrom narrate.cli.signals import run_stoppable\n" + code)
+    return subprocess.run([sys.executable, "-m", "probe"], cwd=folder, capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])})
+
+
 def test_an_interruption_that_passed_through_an_exec_still_exits_130(tmp_path):
     """CPython remembers a KeyboardInterrupt that escaped an exec() of a string (how dataclasses
     make their methods, so one raised while a module is imported can) and, at the end of
     `python -m ...`, exits by SIGINT: -2 where narrate said 130 (3 of 16 early interruptions)."""
-    (tmp_path / "probe").mkdir()
-    (tmp_path / "probe" / "__main__.py").write_text(
-        "import signal\n"
-        "from narrate.cli.signals import run_stoppable\n"
+    result = run_probe(tmp_path,
         "def main():\n"
         "    try:\n"
         "        exec('raise KeyboardInterrupt')\n"
@@ -161,18 +168,13 @@ def test_an_interruption_that_passed_through_an_exec_still_exits_130(tmp_path):
         "        pass\n"
         "    signal.raise_signal(signal.SIGINT)\n"
         "run_stoppable(main)\n")
-    result = subprocess.run([sys.executable, "-m", "probe"], cwd=tmp_path, capture_output=True, text=True,
-                            timeout=60, env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])})
     assert result.returncode == 130, result.stderr
 
 
 def test_an_interruption_wrapped_by_python_while_a_class_is_made_is_still_one(tmp_path):
     """Python 3.11 wraps what __set_name__ raises ('Error calling __set_name__'): a Ctrl-C while
     a module made a class with a cached_property was a RuntimeError traceback."""
-    (tmp_path / "probe").mkdir()
-    (tmp_path / "probe" / "__main__.py").write_text(
-        "import signal\n"
-        "from narrate.cli.signals import run_stoppable\n"
+    result = run_probe(tmp_path,
         "class Named:\n"
         "    def __set_name__(self, owner, name):\n"
         "        signal.raise_signal(signal.SIGTERM)\n"
@@ -182,8 +184,6 @@ def test_an_interruption_wrapped_by_python_while_a_class_is_made_is_still_one(tm
         "    except KeyboardInterrupt:\n"
         "        raise\n"
         "run_stoppable(main)\n")
-    result = subprocess.run([sys.executable, "-m", "probe"], cwd=tmp_path, capture_output=True, text=True,
-                            timeout=60, env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])})
     assert result.returncode == 143, result.stderr
     assert result.stderr.strip() == "interrupted: nothing was written"
 

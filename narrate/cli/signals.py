@@ -45,8 +45,9 @@ class _Interrupt:
         self.raised_at: float | None = None
 
     @property
-    def terminated(self) -> bool:
-        return self.first == signal.SIGTERM
+    def status(self) -> int:
+        """The exit status for the signal that stopped narrate."""
+        return TERMINATED if self.first == signal.SIGTERM else INTERRUPTED
 
     def __call__(self, signum: int, frame: FrameType | None) -> None:
         if signum == signal.SIGALRM:  # an interruption put off (below), tried again
@@ -74,18 +75,16 @@ def run_stoppable(main: Callable[[], object]) -> None:
     except SystemExit as exc:
         if handler.raised_at is not None and exc.code in (INTERRUPTED, ABORTED):
             # click's "Aborted!" (exit 1) is an interruption while it read the command line
-            raise SystemExit(TERMINATED if handler.terminated else INTERRUPTED) from None
+            raise SystemExit(handler.status) from None
         raise
-    except KeyboardInterrupt:  # outside any command's own handling (while starting up)
-        print("interrupted: nothing was written", file=sys.stderr)
-        raise SystemExit(TERMINATED if handler.terminated else INTERRUPTED) from None
-    except Exception as exc:
-        if handler.raised_at is None or not _interrupted(exc):
+    except (KeyboardInterrupt, Exception) as exc:
+        # a KeyboardInterrupt here came outside any command's own handling (while starting
+        # up); raised while a class was made, it comes wrapped ("Error calling __set_name__",
+        # Python 3.11), and is still one
+        if not isinstance(exc, KeyboardInterrupt) and (handler.raised_at is None or not _interrupted(exc)):
             raise
-        # raised while a class was made, the interruption comes wrapped ("Error calling
-        # __set_name__", Python 3.11): it is still one
         print("interrupted: nothing was written", file=sys.stderr)
-        raise SystemExit(TERMINATED if handler.terminated else INTERRUPTED) from None
+        raise SystemExit(handler.status) from None
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         for sig, action in previous.items():  # once stopped, nothing more interrupts the exit

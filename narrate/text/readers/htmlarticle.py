@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from narrate.text.readers.htmlblocks import Block, classes, is_box, is_embedded_post

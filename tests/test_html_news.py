@@ -384,3 +384,45 @@ def test_the_standfirst_set_as_a_heading_past_the_share_bar_is_read_as_a_paragra
     assert [chunk.display for chunk in chunks[:2]] == ["Council keeps the night ferry", STANDFIRST]
     assert chunks[1].kind is ChunkKind.TEXT  # a paragraph: it opens no chapter
     assert "Share this story" not in spoken(html)
+
+
+def test_an_embedded_post_is_read_with_its_author_and_date_not_its_handle():
+    tweet = ("<blockquote class='twitter-tweet'><p lang='en'>Our new view of the Moon's south pole is "
+             "here, and it is sharper than ever before. <a href='https://t.co/x'>pic.twitter.com/s96jjh8AlD</a>"
+             "</p>&mdash; NASA (@NASA) <a href='https://twitter.com/NASA/status/1190000000000000000'>"
+             "November 1, 2019</a></blockquote>")
+    text = spoken(news_page(tweet))
+    assert "Our new view of the Moon's south pole" in text
+    assert "NASA, November 1, 2019" in text
+    assert "@" not in text and "pic.twitter" not in text
+    assert all(paragraph in text for paragraph in STORY)
+
+
+def test_a_bracket_set_in_bold_is_not_a_run_in_heading():
+    # digg.com credits each quoted review as <b>[</b><a><b>Engadget</b></a><b>]</b>: '[. Engadget]'
+    credit = ("<blockquote><p>Stadia delivers on its promise of games at up to 4K on existing internet "
+              "connections, with no lag that we could notice.</p></blockquote>"
+              "<p><strong>[</strong><a href='https://www.engadget.com/x'><strong>Engadget</strong></a>"
+              "<strong>]</strong></p>")
+    text = spoken(news_page(credit))
+    assert "[Engadget]" in text and "[." not in text
+
+
+def test_the_site_s_credit_lines_and_comment_invitations_are_not_read():
+    after_story = ("<p>SOURCE: Al Jazeera News</p>"
+                   "<p>This article is republished from The Conversation under a Creative Commons "
+                   "license. Read the original article.</p>"
+                   "<p>A version of this article appears in print on Nov. 20, 2019, Section A, Page 1.</p>"
+                   "<p>Tell us what YOU think...</p><p>comments</p>")
+    text = spoken(news_page(after_story))
+    for phrase in ("SOURCE", "Read the original", "appears in print", "Tell us", "comments"):
+        assert phrase not in text
+    assert all(paragraph in text for paragraph in STORY)
+
+
+def test_a_paragraph_s_closing_click_here_sentence_is_not_read():
+    offer = ("<p>The harbour master will publish the winter timetable on the council's website, with "
+             "the times of every sailing until March. Click here for more information.</p>")
+    text = spoken(news_page(offer))
+    assert "with the times of every sailing until March." in text
+    assert "Click here" not in text

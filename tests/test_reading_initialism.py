@@ -26,6 +26,9 @@ CASES = [
     ('The FBI said', 'The FBI said'),
     ('the JPEG file', 'the JPEG file'),
     ('the EXISTS operator and UNION ALL', 'the EXISTS operator and UNION ALL'),  # SQL's keywords: words
+    ('kept its AAA rating', 'kept its triple A rating'),  # as every reader says it, not A.A.A.
+    ('two AAA batteries', 'two triple A batteries'),
+    ("the AAA's report", "the triple A's report"),
 ]
 
 

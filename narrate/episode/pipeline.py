@@ -58,13 +58,13 @@ def with_voices(script: Script, voice: VoicePreset) -> VoicePreset:
 
 def with_language(document: Document, language: str | None) -> Document:
     """The document with its language: `--language`, else declared, else detected."""
-    from narrate.text.language import detect
+    from narrate.text.language import checked_declaration, detect
 
     if language:
         return replace(document, language=language)
-    if document.language:
-        return document
     text = " ".join(p for section in document.sections for p in section.paragraphs)
+    if document.language:  # unless the text plainly is in another language (a site's template)
+        return replace(document, language=checked_declaration(document.language, text))
     return replace(document, language=detect(text))
 
 

@@ -116,3 +116,28 @@ def _confirmed(text: str, home: str, expected: str | None) -> str | None:
     if confidence < PARAGRAPH_CONFIDENCE or code == home or (expected is not None and code != expected):
         return None
     return code
+
+
+# A declared language whose commonest words are fewer than this share of the text, where
+# another language's are at least MIN_SHARE, is a template's, not the text's (an English story
+# on a site whose pages all say lang="de").
+WRONG_DECLARATION = 0.05
+MIN_DECLARATION_WORDS = 100
+
+
+def checked_declaration(declared: str, text: str) -> str:
+    """The declared language, unless the text plainly is in another one that narrate knows:
+    then that one (confirmed by py3langid where it is installed). A document in the language
+    it declares costs a count of common words, never the model."""
+    home = primary(declared)
+    words = _LETTERS.findall(text[:SAMPLE_CHARS * 4].lower())
+    if home not in FUNCTION_WORDS or len(words) < MIN_DECLARATION_WORDS:
+        return declared
+    shares = {language: sum(word in vocabulary for word in words) / len(words)
+              for language, vocabulary in FUNCTION_WORDS.items()}
+    best = max(shares, key=lambda language: shares[language])
+    if best == home or shares[home] >= WRONG_DECLARATION or shares[best] < MIN_SHARE:
+        return declared
+    found = _confirmed(" ".join(words[:SAMPLE_CHARS // 5]), home, best)
+    return found or declared
+

@@ -52,13 +52,23 @@ _INVITATION_TEXT = re.compile(
     r"^(?:(?:follow|like|find|join|subscribe to|connect with|watch)\b.{0,60}\bon (?:facebook|twitter|"
     r"instagram|youtube|linkedin|tiktok|flipboard|telegram)|like this (?:story|article)\b|"
     r"share (?:this|it)(?: (?:with|on|via)\b|[!.]?$)|(?:sign up|subscribe) (?:for|to) (?:our|the)\b.{0,40}"
-    r"\bnewsletter|listen to [\w ]{0,40}\blive\b)",
+    r"\bnewsletter|listen to [\w ]{0,40}\blive\b|tell us what you think\b|(?:leave|post|add|write) a comment\b|"
+    r"\d*\s*comments?\s*(?:\(\d+\))?$)",
+    re.IGNORECASE)
+# Where the story came from, for the site's readers: 'SOURCE: Al Jazeera News', 'This article is
+# republished from The Conversation ... Read the original article.', 'A version of this article
+# appears in print on ...'.
+_CREDIT_TEXT = re.compile(
+    r"^(?:source|sources|fonte|fuente|quelle)\s*:\s*[^.!?:]{1,60}$|^this (?:article|story|piece|post) "
+    r"(?:was|is|has been) (?:originally |first )?(?:re)?published\b|^(?:a|an earlier) version of this "
+    r"(?:article|story) (?:appeared|appears|was published)\b|^read the original (?:article|story|post)\b",
     re.IGNORECASE)
 _STAMP_TEXT = re.compile(r"^(?:updated|posted|published|first published|last updated|modified)\b[^.!?]{0,40}\d",
                          re.IGNORECASE)  # 'Updated at 1:23 p.m.', 'Posted: 18 Nov 2019 8:11 pm'
 # What only a reader on the page can use: 'Click here to download the game.', '3 min read'.
 _SCREEN_TEXT = re.compile(r"^(?:click|tap) (?:here|for|to|on)\b|^(?:reading|read) time\b|^\d+[- ]min(?:ute)?s? read$",
                           re.IGNORECASE)
+_SCREEN_SENTENCE = re.compile(r"(?<=[.!?])\s+(?:click|tap) here\b[^.!?]{0,80}[.!?]?\s*$", re.IGNORECASE)
 # A line that is only an address: 'paul.takahashi@chron.com', 'twitter.com/paultakahashi'.
 _ADDRESS_LINE = re.compile(r"^(?:https?://\S+|(?:www\.)?[\w-]+(?:\.[\w-]+)+/\S*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
                            r"|@\w+)[.]?$", re.IGNORECASE)
@@ -203,12 +213,13 @@ def site_line(block: Block) -> bool:
     """A line of the site set in a story: 'Read more: <another story>', 'Related: ...', 'Follow
     Newsbeat on Instagram, Facebook and Twitter.', 'Like this story? Share it with a friend!',
     'Updated at 1:23 p.m.', 'Click here to download it.', a line that is only an address, a byline
-    with its date."""
+    with its date, a credit ('SOURCE: Al Jazeera News', 'Read the original article.')."""
     if block.words > 30 or block.kind not in ("text", "item", "heading"):
         return False
     if _POINTER_TEXT.match(block.text):
         return block.link_density >= 0.3 or block.words <= 3
-    if _INVITATION_TEXT.match(block.text) or (block.words <= 20 and _SCREEN_TEXT.match(block.text)):
+    if _INVITATION_TEXT.match(block.text) or (block.words <= 20 and _SCREEN_TEXT.match(block.text)) \
+            or _CREDIT_TEXT.match(block.text):
         return True
     if block.kind == "text" and block.words == 1 and _ADDRESS_LINE.match(block.text):  # not a list of them
         return True
@@ -302,7 +313,16 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
             chosen.append(block)  # an admonition or <aside> of the article
         elif _in_quote(block):
             chosen.append(block)  # a quotation of the story (an embedded post too)
-    return _without_teasers(chosen)
+    return [_without_screen_sentence(block) for block in _without_teasers(chosen)]
+
+
+def _without_screen_sentence(block: Block) -> Block:
+    """A paragraph less the sentence it ends with that only a reader on the page can follow:
+    '... 12 issues for £11.99. Click here for more information.'"""
+    if block.kind not in ("text", "item"):
+        return block
+    shorter = _SCREEN_SENTENCE.sub("", block.text)
+    return block if shorter == block.text or not shorter.strip() else replace(block, text=shorter)
 
 
 def _standfirst(blocks: list[Block], first: int, kept: set[int], summary: str | None) -> list[Block]:

@@ -163,6 +163,7 @@ def is_hidden_inline(element: Any) -> bool:
 
 # A post embedded from a social network, which a story quotes.
 EMBED_CLASS = re.compile(r"twitter-tweet|instagram-media|tiktok-embed|bluesky-embed|reddit-card")
+_HANDLE = re.compile(r"\s*\(@\w{1,30}\)")  # 'NASA (@NASA)': the name is what a listener needs
 _ADDRESS_TEXT = re.compile(r"(?:https?://)?(?:[\w-]+\.)+[a-z]{2,}/\S+$", re.IGNORECASE)
 
 
@@ -212,8 +213,8 @@ def _with_lead(raw: str, lead_end: int | None) -> tuple[str, bool]:
     if lead_end is None:
         return clean(raw), False
     head, rest = clean(raw[:lead_end]), clean(raw[lead_end:])
-    if not head:
-        return clean(raw), False
+    if not re.search(r"\w", head):
+        return clean(raw), False  # '<b>[</b><a>Engadget</a><b>]</b>': a bracket is no heading
     if rest and not (rest[0].isupper() or rest[0].isdigit() or rest[0] in "\"'\u201c(["):
         return clean(raw), False
     if not _END_MARK.search(head):
@@ -247,6 +248,8 @@ class _Walker:
             if "[" in text:
                 text = clean(_SHORTCODE.sub(" ", text))
             text = angle_brackets(text)  # text the page escaped: 'vimdiff <a> <b>' has its placeholders
+            if embedded:  # '— NASA (@NASA) November 1, 2019': '— NASA, November 1, 2019'
+                text = _HANDLE.sub(",", text).rstrip(",").replace(",,", ",")
             if text:
                 self.blocks.append(Block(kind, text, element, link_chars=state["links"],
                                          lead=lead, item=item))

@@ -55,12 +55,14 @@ def word_like(letters: str) -> bool:
 
 def capitals(speech: English) -> Classifier:
     """'according to AFP,' -> 'according to A.F.P.,', 'NASA's' -> "Nasa's", 'IE's' -> "I E's",
-    'by AS Heagle' -> 'by A.S. Heagle'."""
+    'by AS Heagle' -> 'by A.S. Heagle', 'its AAA rating' -> 'its triple A rating'."""
     def say(match: re.Match[str], context: Context) -> str | None:
         letters, suffix = match.group("letters"), match.group("suffix") or ""
         if _ROMAN.fullmatch(letters) or letters in MISREAD_INITIALISMS or _shouting(context):
             return None
         possessive = suffix[:1] in "'\u2019" if suffix else False
+        if len(letters) == 3 and len(set(letters)) == 1 and letters[0] in "ABC" and not suffix[:1] == "s":
+            return f"triple {letters[0]}" + ("'s" if possessive else "")  # a rating, a battery: 'AAA'
         if suffix and not possessive:
             return None  # a plural ("ACLs") is read well as it is
         if letters in _WORD_INITIALS and not suffix:

@@ -94,12 +94,17 @@ def paragraph_language(text: str, document: str | None) -> str | None:
     latin = sum(word.isascii() or _latin(word) for word in words) / len(words)
     if latin < 0.5:
         return _confirmed(text, home, None)  # another script: Greek, Cyrillic, CJK...
-    shares = {language: sum(word in vocabulary for word in words) / len(words)
-              for language, vocabulary in FUNCTION_WORDS.items()}
+    shares = function_word_shares(words)
     best = max(shares, key=lambda language: shares[language])
     if best == home or shares[best] < MIN_SHARE or shares[best] - shares.get(home, 0.0) < MARGIN:
         return None
     return _confirmed(text, home, best)
+
+
+def function_word_shares(words: list[str]) -> dict[str, float]:
+    """Of each language narrate knows, what share of `words` are its commonest words."""
+    return {language: sum(word in vocabulary for word in words) / len(words)
+            for language, vocabulary in FUNCTION_WORDS.items()}
 
 
 def _latin(word: str) -> bool:
@@ -133,8 +138,7 @@ def checked_declaration(declared: str, text: str) -> str:
     words = _LETTERS.findall(text[:SAMPLE_CHARS * 4].lower())
     if home not in FUNCTION_WORDS or len(words) < MIN_DECLARATION_WORDS:
         return declared
-    shares = {language: sum(word in vocabulary for word in words) / len(words)
-              for language, vocabulary in FUNCTION_WORDS.items()}
+    shares = function_word_shares(words)
     best = max(shares, key=lambda language: shares[language])
     if best == home or shares[home] >= WRONG_DECLARATION or shares[best] < MIN_SHARE:
         return declared

@@ -144,4 +144,3 @@ def checked_declaration(declared: str, text: str) -> str:
         return declared
     found = _confirmed(" ".join(words[:SAMPLE_CHARS // 5]), home, best)
     return found or declared
-

@@ -61,7 +61,7 @@ def capitals(speech: English) -> Classifier:
         if _ROMAN.fullmatch(letters) or letters in MISREAD_INITIALISMS or _shouting(context):
             return None
         possessive = suffix[:1] in "'\u2019" if suffix else False
-        if len(letters) == 3 and len(set(letters)) == 1 and letters[0] in "ABC" and not suffix[:1] == "s":
+        if len(letters) == 3 and len(set(letters)) == 1 and letters[0] in "ABC" and suffix[:1] != "s":
             return f"triple {letters[0]}" + ("'s" if possessive else "")  # a rating, a battery: 'AAA'
         if suffix and not possessive:
             return None  # a plural ("ACLs") is read well as it is

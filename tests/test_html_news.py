@@ -426,3 +426,40 @@ def test_a_paragraph_s_closing_click_here_sentence_is_not_read():
     text = spoken(news_page(offer))
     assert "with the times of every sailing until March." in text
     assert "Click here" not in text
+
+
+def _story_blocks(html: str) -> list:
+    root, _ = prepare_tree(html)
+    return page_blocks(root.find("body"))
+
+
+def test_what_the_default_kept_between_the_ballots_first_and_last_paragraphs_is_read():
+    # precision mode kept the first paragraph, readability the last: the two votes failed on
+    # the middle of the story, which the default kept (a review page lost 1,500 words so)
+    blocks = _story_blocks(news_page())
+    everything = "\n".join(STORY)
+    ballot = Ballot(Vote.of(everything), STORY[0], STORY[-1])
+    chosen = [block.text for block in article_blocks(blocks, ballot)]
+    assert chosen[-4:] == STORY
+
+
+def test_what_only_the_default_kept_after_the_story_stays_out():
+    teasers = "".join(f"<p>{text}</p>" for text in (
+        "Council workers strike over pay as talks with the island ferry operator break down again",
+        "Harbour master retires after forty years of guiding boats across the sound to the quay"))
+    blocks = _story_blocks(news_page(after=f"<div>{teasers}</div>"))
+    default = "\n".join([*STORY, *(block.text for block in blocks[-3:])])
+    ballot = Ballot(Vote.of(default), "\n".join(STORY), "\n".join(STORY))
+    chosen = " ".join(block.text for block in article_blocks(blocks, ballot))
+    assert all(paragraph in chosen for paragraph in STORY)
+    assert "Council workers strike" not in chosen and "Harbour master retires" not in chosen
+
+
+def test_pointers_in_other_languages_are_not_read():
+    extra = ("<p>Weiterlesen: <a href='/a'>Brückenplan erneut verschoben</a></p>"
+             "<p>Lire aussi : <a href='/b'>Les insulaires manifestent pour le ferry</a></p>"
+             "<p>Leggi anche: <a href='/c'>Il traghetto notturno resta</a></p>")
+    text = spoken(news_page(extra))
+    for phrase in ("Brückenplan", "insulaires", "traghetto"):
+        assert phrase not in text
+    assert all(paragraph in text for paragraph in STORY)

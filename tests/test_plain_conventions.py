@@ -359,3 +359,29 @@ def test_an_indented_list_mentioning_code_is_a_list():
     assert read_text(text, "x.txt").paragraphs == [
         "News:", "Debian version of `realpath' required all the path components to exist; "
         "Debian version of `realpath -s' required no path components to exist."]
+
+
+@pytest.mark.parametrize("written, said", [
+    ("On 03/03/2020 10:12, Jane Learner wrote:", "Jane Learner wrote:"),
+    ("On Tue, Mar 3, 2020 at 10:12 AM Jane Learner <jane@example.com> wrote:",
+     "Jane Learner <jane@example.com> wrote:"),
+    ("On Fri, 19 Dec 2008 00:45:19 -0800 Linus Torvalds <torvalds@linux-foundation.org> wrote:",
+     "Linus Torvalds <torvalds@linux-foundation.org> wrote:"),
+    ("On 2019-12-01 Bob Smith wrote:", "Bob Smith wrote:"),
+    ("Am 03.03.2020 um 10:12 schrieb Jane Learner:", "Jane Learner schrieb:"),
+    ("Le 3 mars 2020 à 10:12, Jane Learner a écrit :", "Jane Learner a écrit:"),
+    # no date in it: as written
+    ("On Thursday, Alice wrote:", "On Thursday, Alice wrote:"),
+    ("On the other hand, Bob wrote:", "On the other hand, Bob wrote:"),
+    ("On 3 March the council wrote to every household.", "On 3 March the council wrote to every household."),
+])
+def test_a_replys_attribution_is_said_without_its_date(written, said):
+    from narrate.text.readers.mail import attribution
+
+    assert attribution(written) == said
+
+
+def test_the_attribution_over_a_quoted_reply_is_read_without_its_date():
+    doc = read_text("On Tue, Mar 3, 2020 at 10:12 AM Alice <alice@example.org> wrote:\n"
+                    "> Can we move the meeting to Friday?\n\nFriday works for me.\n", "reply.txt")
+    assert doc.paragraphs[0] == "Alice wrote:"

@@ -15,10 +15,12 @@ from typing import Any
 from narrate.model import Document
 from narrate.text.readers.htmlarticle import ANCHOR_WORDS, Ballot, Vote, article_blocks, doc_container, is_chrome
 from narrate.text.readers.htmlblocks import MAX_TABLE_COLUMNS, Block, page_blocks
+from narrate.text.readers.htmlpre import prose_blocks
 from narrate.text.readers.htmlprep import prepare_tree
 from narrate.text.readers.sections import (CHAPTER_LEVELS, CODE_NOTE, TABLE_NOTE, SectionBuilder,
                                            as_sentence, clean)
 from narrate.text.readers.text import document_title
+from narrate.text.readers.textblocks import HEADING, PARAGRAPH
 
 _WEB_ADDRESS = re.compile(r"https?://[^\s/]+", re.IGNORECASE)
 
@@ -138,6 +140,8 @@ def _build(blocks: list[Block], builder: SectionBuilder, title: str | None, stor
             builder.heading(block.text, levels[block.level])
         elif block.kind == "code":
             builder.note(CODE_NOTE)
+        elif block.kind == "plain":
+            _plain(block, builder)
         elif block.kind == "table" and block.rows and (story or block.columns <= MAX_TABLE_COLUMNS):
             builder.items(list(block.rows))
         elif block.kind == "table":
@@ -151,6 +155,18 @@ def _build(blocks: list[Block], builder: SectionBuilder, title: str | None, stor
         else:
             builder.paragraph(block.text)
         index += 1
+
+
+def _plain(block: Block, builder: SectionBuilder) -> None:
+    """A <pre> of prose, read as a text file is: its paragraphs, its headings as sentences
+    (the page's own headings open the chapters), notes for the code and tables inside it."""
+    for piece in prose_blocks(block.element) or []:
+        if piece.kind == PARAGRAPH:
+            builder.paragraph(piece.text)
+        elif piece.kind == HEADING:
+            builder.heading(piece.text, CHAPTER_LEVELS + 1)
+        else:
+            builder.note(piece.text)
 
 
 def _same_list(block: Block, other: Block) -> bool:

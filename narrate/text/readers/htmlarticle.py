@@ -83,6 +83,8 @@ _DATE_OR_TIME = re.compile(
     r"\b\d{1,2}:\d{2}\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}\b|"
     r"\b\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b", re.IGNORECASE)
+# A sender's address, as archives print it: 'alan.gauld at yahoo.co.uk', 'jane@example.org'.
+_SENDER_ADDRESS = re.compile(r"[\w.+-]+(?:@|\s+at\s+)[\w-]+(?:\.[\w-]+)+")
 _LINK_HEAVY = 0.5
 _MOSTLY_LINKS = 0.8  # of a story's paragraph: a pointer to other pages, kept or not
 _ALL_LINKS = 1.0  # in a documentation page's content, only markup says what is chrome
@@ -206,7 +208,7 @@ def link_heavy(block: Block, share: float = _LINK_HEAVY, items: float = _LINK_HE
     """Mostly link text: a menu, a list of related links (headings and box titles may be links).
     In a documentation page's content, where 'See the details about X.' is mostly a link, only
     blocks that are nearly all links count (`share`)."""
-    if block.kind in ("heading", "box-title", "code", "table"):
+    if block.kind in ("heading", "box-title", "code", "table", "plain"):
         return False
     return block.link_density > (items if block.kind == "item" else share)
 
@@ -220,7 +222,7 @@ def site_line(block: Block) -> bool:
     """A line of the site set in a story: 'Read more: <another story>', 'Related: ...', 'Follow
     Newsbeat on Instagram, Facebook and Twitter.', 'Like this story? Share it with a friend!',
     'Updated at 1:23 p.m.', 'Click here to download it.', a line that is only an address, a byline
-    with its date, a credit ('SOURCE: Al Jazeera News', 'Read the original article.')."""
+    with its date (or a mail archive's sender with the address and date), a credit ('SOURCE: Al Jazeera News', 'Read the original article.')."""
     if block.words > 30 or block.kind not in ("text", "item", "heading"):
         return False
     if _POINTER_TEXT.match(block.text):
@@ -232,6 +234,8 @@ def site_line(block: Block) -> bool:
         return True
     if block.words <= 14 and _BY_NAME.search(block.text) and _DATE_OR_TIME.search(block.text):
         return True
+    if block.words <= 16 and _DATE_OR_TIME.search(block.text) and _SENDER_ADDRESS.search(block.text):
+        return True  # a mail archive's 'Alan Gauld alan.gauld at yahoo.co.uk Tue Mar 3 12:51:02 EST 2020'
     return block.words <= 12 and bool(_STAMP_TEXT.match(block.text))
 
 

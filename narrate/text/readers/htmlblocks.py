@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from narrate.text.readers.angles import angle_brackets
+from narrate.text.readers.htmlpre import holds_prose
 from narrate.text.readers.sections import clean
 
 HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
@@ -55,7 +56,8 @@ class Block:
     """One run of text a listener hears as a unit."""
 
     kind: str
-    """heading, text, item, term, definition, box-title, caption, code, table."""
+    """heading, text, item, term, definition, box-title, caption, code, table, or plain (a
+    <pre> of prose, read as plain text)."""
     text: str
     element: Any
     """The element whose text this is (for the block's ancestry)."""
@@ -299,7 +301,9 @@ class _Walker:
             if text:
                 self.blocks.append(Block("heading", text, element, HEADINGS[tag], links, item=item))
         elif tag in ("pre", "listing", "xmp"):
-            self.blocks.append(Block("code", clean(element.text_content()), element, item=item))
+            # a document set in fixed lines (an RFC, an archived e-mail) is read, code announced
+            kind = "plain" if holds_prose(element) else "code"
+            self.blocks.append(Block(kind, clean(element.text_content()), element, item=item))
         elif tag == "table" and is_data_table(element) and not is_box(element):
             cells = table_rows(element)
             rows = [", ".join(row) for row in cells]  # each row a sentence, its cells joined by commas

@@ -111,6 +111,26 @@ def _has_blank_inside(lines: list[str]) -> bool:
     return bool(filled) and any(not line.strip() for line in lines[filled[0]:filled[-1]])
 
 
+# 'On 03/03/2020 10:12, Jane Learner wrote:', 'On Tue, Mar 3, 2020 at 10:12 AM Jane <jane@example.com>
+# wrote:', 'Am 03.03.2020 um 10:12 schrieb Jane Learner:', 'Le 3 mars 2020 à 10:12, Jane a écrit :'
+_ATTRIBUTION = re.compile(
+    r"(?:On|Am|Le|El|Il|Em|Op)\s+(?P<when>[^\n]{3,80}\d(?:\s*[AaPp]\.?[Mm]\.?|\s+[A-Z]{3,4}|\s+[+-]\d{4})?)"
+    r"(?:,|\s+(?:at|um|à|a las|alle|às|om))?\s+(?P<who>[^\n]{2,120}?)\s*"
+    r"(?P<verb>wrote|schrieb|a écrit|escribió|ha scritto|escreveu|schreef)\s*:\s*$"
+    r"|(?:Am|Le)\s+[^\n]{4,60}?\s+(?P<verb2>schrieb|a écrit)\s+(?P<who2>[^\n]{2,80}?)\s*:\s*$")
+
+
+def attribution(text: str) -> str:
+    """A reply's attribution line without its date, as a listener wants it: 'Jane Learner
+    wrote:' (the date of a message quoted is noise read aloud); other text as it is."""
+    found = _ATTRIBUTION.fullmatch(text.strip())
+    if not found:
+        return text
+    if found.group("who2"):
+        return f"{found.group('who2').strip()} {found.group('verb2')}:"
+    return f"{found.group('who').strip().rstrip(',')} {found.group('verb')}:"
+
+
 def quote_depth(line: str) -> int:
     """How many '>' marks open the line (0: not quoted)."""
     mark = _QUOTE_MARK.match(line)

@@ -31,7 +31,7 @@ _RULE = re.compile(r"\s*(?:([-=_~*#+.\u2500-\u2501\u2014])\s*)\1{2,}\s*|\s*(?:[*
 _UNDERLINE = re.compile(r"(=+|-+|~+|\^+|\*+|#+|\++)\s*")
 _PROMPT = re.compile(r"(?:\$|%|#|>>>|\.\.\.|PS [^>]{0,40}>|[A-Z]:\\[^>]{0,60}>|\w+@[\w.\-]+[:~$# ][^$#]{0,40}[$#])\s")
 # Lines that only program text has: braces, '#include', assignments and keywords opening a line.
-_CODE_LINE = re.compile(
+CODE_LINE = re.compile(
     r"[{}]\s*$|^\s*[{}]|^\s*#\s*(?:include|define|if|endif)\b|&&|\|\|"
     r"|^\s*(?:def|class|import|return|elif|fi|done|esac|function|var|let|const|public|private|"
     r"static|void|int|char|struct|typedef|package|sub|my)\s"
@@ -252,7 +252,7 @@ def is_code(lines: list[str]) -> bool:
         return True
     if min(indent(line) for line in filled) < 2:
         return False
-    strong = sum(1 for line in filled if _PROMPT.match(line.lstrip()) or _CODE_LINE.search(line))
+    strong = sum(1 for line in filled if _PROMPT.match(line.lstrip()) or CODE_LINE.search(line))
     hints = sum(1 for line in filled if _CODE_HINT.search(line))
     share = word_share(filled)
     if strong >= max(1, len(filled) / 2) and share < MOSTLY_WORDS and not all(_is_prose(line) for line in filled):
@@ -274,7 +274,7 @@ def word_share(lines: list[str]) -> float:
 
 def _is_prose(line: str) -> bool:
     text = line.strip()
-    return len(_REAL_WORD.findall(text)) >= 5 and bool(_SENTENCE_END.search(text)) and not _CODE_LINE.search(text)
+    return len(_REAL_WORD.findall(text)) >= 5 and bool(_SENTENCE_END.search(text)) and not CODE_LINE.search(text)
 
 
 def list_items(lines: list[str]) -> list[str] | None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from narrate.text.credits import is_sign_off
 from narrate.text.readers.angles import angle_brackets
-from narrate.text.readers.mail import QUOTE_ENDS, QUOTE_OPENS, quote_depth, unquoted, without_signature
+from narrate.text.readers.mail import QUOTE_ENDS, QUOTE_OPENS, attribution, quote_depth, unquoted, without_signature
 from narrate.text.readers.plainblocks import (
     DIAGRAM_NOTE,
     delimited_end,
@@ -184,6 +184,8 @@ def _read_piece(lines: list[str]) -> list[Block]:
             text = " ".join(as_sentence(said(line)) for line in group)
         else:
             text = said(" ".join(line.strip() for line in group))
+        if len(group) <= 3:
+            text = attribution(text)  # 'On 03/03/2020 10:12, Jane wrote:': 'Jane wrote:'
         if text:
             blocks.append(Block(PARAGRAPH, text))
     return blocks

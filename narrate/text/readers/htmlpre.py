@@ -1,0 +1,115 @@
+"""A <pre> that holds prose, read as plain text rather than announced as code.
+
+Some pages set a whole document in <pre>: an RFC or Internet-Draft as the IETF's tools serve
+it (one <pre> a printed page), a message in a mailing-list archive (pipermail, MHonArc), a
+text file a site wraps in a page. Announced as "A code example is skipped here.", the
+listener heard nothing of it (the IETF page's 5,000 words). Such a block is read the way
+narrate reads a .txt file (narrate.text.readers.textblocks): hard-wrapped lines joined into
+paragraphs, quoted replies labelled, code, tables and diagrams inside it still announced.
+
+A <pre> is prose only on the evidence of its text and markup together: no class or child
+that marks it as code or output, mostly plain words, and sentences.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from narrate.text.readers.mail import split_headers, without_signature
+from narrate.text.readers.plainblocks import CODE_LINE, word_share
+from narrate.text.readers.textblocks import PARAGRAPH, Block, read_blocks
+
+PROSE_MIN_WORDS = 40  # fewer: a listing's output or a short command, whatever its words
+PROSE_WORD_SHARE = 0.75  # of the tokens plain words (prose about nine in ten, program text a few)
+WORDS_PER_SENTENCE = 40  # at most, on average: prose ends its sentences
+PARAGRAPH_SHARE = 0.6
+MAX_PAGES = 400  # <pre> blocks beside one compared for running heads (an RFC has tens)  # of the words, read as paragraphs by the plain-text reader
+
+# Class or id words that mark a block as code, a session or program output.
+_CODE_MARK = re.compile(
+    r"(?:^|[-_:])(?:code|codehilite|highlight|highlighter|sourcecode|source|src|lang|language|brush|"
+    r"prettyprint|hljs|syntax|console|shell|terminal|screen|programlisting|literal|doctest|example|"
+    r"output|diff|cli|command|snippet|bash|sh|python|javascript|js|json|xml|yaml|sql)(?:$|[-_:])")
+_CODE_CHILDREN = ("code", "samp", "kbd", "var")
+# A printed page's running lines: 'de Jong    Expires 18 June 2015    [Page 4]'.
+_PAGE_LINE = re.compile(r"\[Page \d+\]\s*$")
+# A comment opening a line of program text: '-- ', '/*', '** ', '// ', '# ', '; '.
+# A comment opening a line of program text ('-- ', '/*', '** ', '// ', '# '), a program's prompt
+# ('sqlite> ', 'mysql> ', '(gdb) '), or a line a statement ends ('CREATE TABLE t(', ');').
+_COMMENT_LINE = re.compile(r"\s*(?:--\s|/\*|\*\*\s|\*/|//|#\s|;\s|%\s|rem\s|[\w.-]{1,20}>\s|\(\w+\)\s)|.*[;{}(]\s*$",
+                           re.IGNORECASE)
+# A session opens with a prompt, a listing often with a comment ('/* Compress from ...', '-- Query ...').
+_OPENING_LINE = re.compile(r"\s*(?:(?:[$%#]|>>>|[\w.-]{1,20}[>$#%])\s|/\*|//|--\s)")
+CODE_LINE_SHARE = 0.4  # of the lines program text or comments: the block is code (a page with
+# an example in it is not)
+_REAL_WORD = re.compile(r"[^\W\d_]{2,}")
+_SENTENCE_END = re.compile(r"[.!?][\"')\]]*(?=\s|$)")
+
+
+def _marked_as_code(element: Any) -> bool:
+    def marked(node: Any) -> bool:
+        words = f"{node.get('class') or ''} {node.get('id') or ''} {node.get('data-lang') or ''}".lower().split()
+        return any(_CODE_MARK.search(word) for word in words)
+
+    if marked(element) or any(marked(ancestor) for _, ancestor in zip(range(3), element.iterancestors())):
+        return True
+    text = element.text_content()
+    coded = sum(len(child.text_content()) for child in element.iter(*_CODE_CHILDREN) if child is not element)
+    return coded > len(text) / 2 or any(marked(child) for child in element.iterdescendants()
+                                        if isinstance(child.tag, str))
+
+
+def pre_lines(element: Any) -> list[str]:
+    """The <pre>'s lines as a printed page has them, less what the page prints around the
+    text: the running heads and feet that repeat on its pages (in this <pre> and the ones
+    beside it, three times or more, at their tops and bottoms), page-break marks, and lines made of links alone
+    ('[Docs] [txt|pdf] [Tracker] [Email]')."""
+    lines = [line.rstrip() for line in element.text_content().replace("\f", "\n").replace("\r\n", "\n").split("\n")]
+    repeated = _repeated_lines(element)
+    links = [re.escape(a.text_content().strip()) for a in element.iter("a") if a.text_content().strip()]
+    linked = re.compile("|".join(sorted(links, key=len, reverse=True))) if links else None
+    return [line for line in lines
+            if not _PAGE_LINE.search(line) and line.strip() not in repeated
+            and not (linked is not None and len(linked.findall(line)) >= 2
+                     and len(_REAL_WORD.findall(linked.sub("", line))) <= 1)]
+
+
+def _repeated_lines(element: Any) -> set[str]:
+    """Running heads and feet: lines of more than three words at the top or the bottom of
+    the page's <pre> blocks (the first or last two with text) printed three times or more."""
+    parent = element.getparent()
+    pres = list(parent.iter("pre"))[:MAX_PAGES] if parent is not None else [element]
+    counts: dict[str, int] = {}
+    for pre in pres:
+        filled = [line.strip() for line in pre.text_content().split("\n") if len(line.split()) > 3]
+        for line in set(filled[:2] + filled[-2:]):
+            counts[line] = counts.get(line, 0) + 1
+    return {line for line, count in counts.items() if count >= 3}
+
+
+def holds_prose(element: Any) -> bool:
+    """Whether a <pre> is a document set in fixed lines (read) rather than code (announced)."""
+    if element.tag != "pre" or len(element.text_content().split()) < PROSE_MIN_WORDS or _marked_as_code(element):
+        return False  # (the cheap tests first: most pages' <pre> blocks are short listings)
+    filled = [line for line in pre_lines(element) if line.strip()]
+    words = sum(len(line.split()) for line in filled)
+    if words < PROSE_MIN_WORDS or word_share(filled) < PROSE_WORD_SHARE:
+        return False
+    coded = sum(1 for line in filled if CODE_LINE.search(line) or _COMMENT_LINE.match(line))
+    if coded >= max(2, CODE_LINE_SHARE * len(filled)) or _OPENING_LINE.match(filled[0]):
+        return False  # code with comments in words ('-- Query for all rows that ...')
+    sentences = sum(len(_SENTENCE_END.findall(line)) for line in filled)
+    return sentences >= 2 and words / sentences <= WORDS_PER_SENTENCE
+
+
+def prose_blocks(element: Any) -> list[Block] | None:
+    """The <pre>'s text as the plain-text reader reads it, or None where it is not mostly
+    paragraphs there (a table or listing with words in it)."""
+    if not holds_prose(element):
+        return None
+    _, body = split_headers("\n".join(pre_lines(element)))  # an archived message's own headers
+    blocks = read_blocks([line.expandtabs(8) for line in without_signature(body.split("\n"))])
+    words = sum(len(block.text.split()) for block in blocks)
+    read = sum(len(block.text.split()) for block in blocks if block.kind == PARAGRAPH)
+    return blocks if words and read >= PARAGRAPH_SHARE * words else None

@@ -186,6 +186,38 @@ def test_a_small_table_of_a_story_is_read_row_by_row_its_header_once():
     assert "A table is skipped here." not in text
 
 
+FILMS = ("<table class='wikitable sortable'><caption>Films with time loops</caption>"
+         "<tr><th>Film</th><th>Year</th><th>Description</th></tr>"
+         + "".join(f"<tr><td><i><a href='/wiki/{title}'>{title}</a></i></td><td>{year}</td><td>{about}</td></tr>"
+                   for title, year, about in (
+                       ("Repeat Performance", 1947, "A woman who shot her husband on New Year's Eve wishes she "
+                        "could live the year all over again and somehow gets her chance, which leads her to try "
+                        "and stop the events of the past, to futile results, in a story that was told again on "
+                        "the radio and on the stage, and once more on television, thirty years later."),
+                       ("The Time Travelers", 1964, "Scientists test a time-viewing device but the screen "
+                        "becomes a portal which they enter."),
+                       ("Groundhog Day", 1993, "A television weatherman is forced to relive the same day over "
+                        "and over."))) + "</table>")
+
+
+def test_a_table_of_records_is_read_a_row_a_sentence_with_its_linked_names():
+    # a cell too long for a table of data, yet not a layout table: each row is said whole
+    # (the films' names, links in their own cells, were left out and the years said alone)
+    text = spoken(news_page(FILMS))
+    assert "Repeat Performance, 1947, A woman who shot her husband" in text
+    assert "The Time Travelers, 1964, Scientists test a time-viewing device" in text
+    assert "Groundhog Day, 1993, A television weatherman" in text
+    assert all(paragraph in text for paragraph in STORY)
+
+
+def test_a_layout_table_is_read_as_the_text_it_holds():
+    layout = (f"<table><tr><td><p>{STORY[0]}</p><p>{STORY[1]}</p></td><td><ul><li><a href='/a'>Home</a></li>"
+              "</ul></td></tr></table>")
+    page = news_page().replace("<article>", f"<article>{layout}").replace(
+        f"<p>{STORY[0]}</p><p>{STORY[1]}</p>", "", 1)
+    assert spoken(page).count(STORY[0]) == 1
+
+
 def test_on_a_documentation_page_only_narrow_tables_are_read():
     page = ("<html><head><meta name='generator' content='Sphinx 5.3'></head><body>"
             "<div class='documentwrapper'><div class='body' role='main'>"

@@ -122,6 +122,45 @@ def is_data_table(table: Any) -> bool:
     return True
 
 
+def record_rows(table: Any) -> list[tuple[Any, str, int]] | None:
+    """A table of records (a list of films with a year and a paragraph about each, a list of
+    results with a comment) as its rows: each row element, its cells joined by commas, and
+    its link characters; None for a table of data or of layout. Such a table is neither: a
+    cell too long for data, and the same few cells in every row, none holding the page."""
+    rows = _own_rows(table)
+    cells = [[cell for cell in row if cell.tag in ("td", "th")] for row in rows]
+    records = [(row, found) for row, found in zip(rows, cells) if len(found) >= 2]
+    if len(records) < RECORD_MIN_ROWS:
+        return None
+    widths = [len(found) for _, found in records]
+    width = max(set(widths), key=widths.count)
+    if widths.count(width) < RECORD_SAME_WIDTH * len(records):
+        return None
+    read: list[tuple[Any, str, int]] = []
+    for row, found in records:
+        if any(isinstance(child.tag, str) and child.tag in _LAYOUT_IN_CELL for cell in found for child in cell.iter()
+               if child is not cell):
+            return None
+        texts = [_inline_text(cell) for cell in found]
+        if any(len(text.split()) > RECORD_CELL_WORDS for text, _ in texts):
+            return None
+        joined = ", ".join(clean(text) for text, _ in texts if clean(text))
+        if joined:
+            read.append((row, joined, sum(links for _, links in texts)))
+    return read
+
+
+def _own_rows(table: Any) -> list[Any]:
+    """The table's rows, not those of tables inside its cells."""
+    return [row for row in table.iter("tr")
+            if next((a for a in row.iterancestors("table")), None) is table]
+
+
+RECORD_MIN_ROWS = 3
+RECORD_SAME_WIDTH = 0.8  # of the rows with as many cells as most have
+RECORD_CELL_WORDS = 150  # a cell longer holds an article (a layout table)
+_LAYOUT_IN_CELL = frozenset({"table", "h1", "h2", "h3", "h4", "section", "article", "blockquote", "ul", "ol", "dl",
+                             "pre", "form"})
 MAX_TABLE_ROWS = 15  # a table this small is read row by row; a larger one is announced
 MAX_TABLE_COLUMNS = 3  # on a documentation page (a list of packages and figures reads badly)
 WIDE_TABLE_COLUMNS = 6  # in a story (a results table, a schedule)
@@ -309,6 +348,9 @@ class _Walker:
             rows = [", ".join(row) for row in cells]  # each row a sentence, its cells joined by commas
             self.blocks.append(Block("table", " ".join(rows) or clean(element.text_content()), element,
                                      item=item, rows=tuple(rows), columns=max(map(len, cells), default=0)))
+        elif tag == "table" and not is_box(element) and (records := record_rows(element)) is not None:
+            for row, text, links in records:  # a row of a list of records: one paragraph
+                self.blocks.append(Block("text", angle_brackets(text), row, link_chars=links, item=item))
         elif tag == "li":
             self.container(element, "item", element)
         elif tag == "dt":

@@ -495,3 +495,27 @@ def test_pointers_in_other_languages_are_not_read():
     for phrase in ("Brückenplan", "insulaires", "traghetto"):
         assert phrase not in text
     assert all(paragraph in text for paragraph in STORY)
+
+
+def test_a_lead_the_markup_names_is_read_where_the_description_says_something_else():
+    # the shape of telebasel.ch's story pages: the intro in its own <div> over the share bar,
+    # which the extractors leave out; the page's description is another summary
+    lead = "In der Nacht auf Samstag haben zwei junge Lenker unabhängig voneinander einen Unfall gebaut."
+    body = [
+        "Ein Neulenker ist in der Nacht auf Samstag auf der Autobahn mit seinem Wagen in eine Leitplanke "
+        "gefahren, wie die Kantonspolizei am Samstag mitteilte. Verletzt wurde niemand bei dem Unfall.",
+        "Der junge Mann verlor kurz nach der Einfahrt aus ungeklärten Gründen die Herrschaft über den "
+        "Wagen. Am Auto und an der Leitplanke entstand ein Sachschaden von vielen tausend Franken.",
+        "Die Behörden suchen Zeugen, welche Auskunft über das Fahrverhalten des Mannes zwischen den beiden "
+        "Orten und dem Autobahnanschluss geben können, und bitten sie, sich bei der Polizei zu melden.",
+    ]
+    page = ("<html lang='de'><head><title>Junge Lenker schrotten zwei Sportwagen</title>"
+            "<meta name='description' content='Am Freitagabend krachte ein Neulenker in eine Leitplanke.'>"
+            "</head><body><nav><a href='/'>Start</a></nav><article><header><h1>Junge Lenker schrotten zwei "
+            f"Sportwagen</h1></header><div class='tb-article-intro'>{lead}</div>"
+            "<div class='shariff'><ul><li><a href='https://facebook.com/share'>teilen</a></li></ul></div>"
+            "<div class='tb-article-content'>" + "".join(f"<p>{text}</p>" for text in body)
+            + "</div></article><footer><p>Alle Rechte vorbehalten.</p></footer></body></html>")
+    text = spoken(page)
+    assert lead in text and text.index(lead) < text.index(body[0])
+    assert all(paragraph in text for paragraph in body)

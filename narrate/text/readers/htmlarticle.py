@@ -17,6 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import islice
 from typing import Any
 
 from narrate.text.readers.htmlblocks import Block, classes, is_box, is_embedded_post
@@ -278,6 +279,10 @@ def doc_container(root: Any) -> Any | None:
     return None
 
 
+# A lead by its markup's name: 'tb-article-intro', 'article__lede', 'chapeau', 'vorspann', 'dek'.
+_LEAD_CLASS = re.compile(r"(?:^|[-_])(?:intro|lead|lede|leadin|standfirst|dek|deck|summary|excerpt|subtitle|"
+                         r"sub-?title|sub-?headline|abstract|chapeau|chapo|vorspann)(?:$|[-_]|text)")
+LEAD_REACH = 4  # blocks before the article where a lead its markup names may stand
 ANCHOR_WORDS = 8  # a kept block this long is surely the extractor's: it bounds the article
 STANDFIRST_REACH = 24  # blocks before the article where a standfirst may stand (past share bars)
 STANDFIRST_SHARE = 0.6  # of its shingles in the page's description: the standfirst
@@ -359,17 +364,39 @@ def _standfirst(blocks: list[Block], first: int, kept: set[int], summary: str | 
     as they do when the site marks it as a teaser: a block a little before the article, past
     the byline, share bar and picture, whose text is the page's own description of itself
     (its meta descriptions), and which the article does not say anyway. Set as a heading
-    (`<h2 class="subtitle">`), it is read as a paragraph: it opens no chapter."""
-    if not summary:
-        return []
-    described = set(shingles(tokens(summary)))
+    (`<h2 class="subtitle">`), it is read as a paragraph: it opens no chapter. Where the
+    descriptions say something else, a block just before the article that the markup names
+    the lead is the standfirst (_marked_lead)."""
     said = {shingle for index in kept for shingle in shingles(tokens(blocks[index].text))}
+    if not summary:
+        return _marked_lead(blocks, first, said)
+    described = set(shingles(tokens(summary)))
     for index in range(first - 1, max(-1, first - STANDFIRST_REACH - 1), -1):
         block = blocks[index]
         if block.kind not in ("text", "heading") or block.words < ANCHOR_WORDS or link_heavy(block):
             continue
         found = shingles(tokens(block.text))
         if sum(1 for shingle in found if shingle in described) >= STANDFIRST_SHARE * len(found) \
+                and sum(1 for shingle in found if shingle in said) < STANDFIRST_SHARE * len(found):
+            return [replace(block, kind="text", level=0)]
+    return _marked_lead(blocks, first, said)
+
+
+def _marked_lead(blocks: list[Block], first: int, said: set[tuple[str, ...]]) -> list[Block]:
+    """The standfirst where the page's descriptions say something else: a block just before
+    the article (among the LEAD_REACH before it) whose markup names it the lead ('tb-article-
+    intro', 'article-lede', 'chapeau', 'Vorspann'), not chrome, not said by the article.
+    ('teaser' is not such a name: it marks other stories' teasers too.) Measured on the tuning
+    halves: trafilatura's set F1 0.921 to 0.922 (3 ledes found, none lost), ScrapingHub's and
+    the Mozilla set unchanged."""
+    for index in range(first - 1, max(-1, first - LEAD_REACH - 1), -1):
+        block = blocks[index]
+        if block.kind not in ("text", "heading") or block.words < ANCHOR_WORDS or link_heavy(block) \
+                or site_line(block) or in_chrome(block.element):
+            continue
+        nodes = (block.element, *islice(block.element.iterancestors(), 2))
+        found = shingles(tokens(block.text))
+        if any(_LEAD_CLASS.search(token) for node in nodes for token in classes(node)) \
                 and sum(1 for shingle in found if shingle in said) < STANDFIRST_SHARE * len(found):
             return [replace(block, kind="text", level=0)]
     return []

@@ -519,3 +519,13 @@ def test_a_lead_the_markup_names_is_read_where_the_description_says_something_el
     text = spoken(page)
     assert lead in text and text.index(lead) < text.index(body[0])
     assert all(paragraph in text for paragraph in body)
+
+
+def test_a_noscript_whose_markup_was_saved_as_text_is_not_a_block():
+    # a page saved by a browser keeps a <noscript>'s markup escaped, as text: a tracking
+    # pixel's '<img src=...>', not words
+    page = news_page().replace("<nav>", "<noscript>&lt;img height=\"1\" width=\"1\" style=\"display:none\"\n"
+                               "src=\"https://www.example.com/tr?id=6871&amp;ev=PageView&amp;noscript=1\"\n/&gt;"
+                               "</noscript><nav>")
+    root, _ = prepare_tree(page)
+    assert not any("<img" in block.text for block in page_blocks(root.find("body")))

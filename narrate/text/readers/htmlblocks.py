@@ -48,6 +48,7 @@ _SHORTCODE = re.compile(
 # A subheading set as a styled <div> or <p>: 'pf_subheadline', 'article-subhead', 'crosshead'.
 _SUBHEADING_CLASS = re.compile(r"^(?:[\w-]*[-_])?(?:sub-?head(?:line|ing)?|crosshead|intertitle)$")
 SUBHEADING_WORDS = 20
+_MARKUP_TEXT = re.compile(r"\s*(?:<[a-zA-Z/!][^<>]*>\s*)+")
 _END_MARK = re.compile(r"[.!?:;\u2026][\"'\u201d\u2019)\]]*$")
 
 
@@ -297,7 +298,10 @@ class _Walker:
             pieces.clear()
             state.update(links=0, lead=None, started=False)
 
-        add(element.text)
+        if element.tag == "noscript" and _MARKUP_TEXT.fullmatch(element.text or ""):
+            pass  # a <noscript> saved with its markup escaped: a tracking pixel's '<img src=...>', not words
+        else:
+            add(element.text)
         for child in element:
             tag = child.tag
             if not isinstance(tag, str) or skipped(child):

@@ -529,3 +529,14 @@ def test_a_noscript_whose_markup_was_saved_as_text_is_not_a_block():
                                "</noscript><nav>")
     root, _ = prepare_tree(page)
     assert not any("<img" in block.text for block in page_blocks(root.find("body")))
+
+
+def test_teaser_cards_labels_and_share_lines_inside_the_story_are_not_read():
+    extra = ("<aside class='inset'><h3>How Stores Manipulate Your Senses</h3><p>When you walk into almost any "
+             "store, you're immediately overloaded with sights, sounds,\u2026 <a href='/x'>Read more</a></p></aside>"
+             "<p>Topics: ferries, islands, council, winter timetable</p>"
+             "<ul class='tools'><li>Share on Twitter</li><li>Share on Facebook</li></ul>")
+    text = spoken(news_page(extra))
+    for phrase in ("overloaded with sights", "Topics", "Share on"):
+        assert phrase not in text
+    assert all(paragraph in text for paragraph in STORY)

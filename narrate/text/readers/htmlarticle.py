@@ -47,7 +47,7 @@ _FOOTER_TEXT = re.compile(
 # A site's lines inside a story: a pointer to other stories, an invitation to follow or share.
 _POINTER_TEXT = re.compile(
     r"^(?:related(?: articles?| stories| content| coverage)?|read more|read also|also read|more on this|"
-    r"more from [\w .]+|recommended|don[\u2019']t miss|also on [\w.]+|further reading|you may also like|"
+    r"more from [\w .]+|recommended|don[\u2019']t miss|also on [\w.]+|further reading|you (?:may|might) also like|"
     # the same in the other languages narrate reads: German, French, Spanish, Italian, Portuguese, Dutch
     r"weiterlesen|mehr zum thema|lesen sie auch|auch interessant|das könnte sie auch interessieren|"
     r"(?:à )?lire aussi|lire la suite|voir aussi|sur le même sujet|leer más|lee también|te puede interesar|"
@@ -56,7 +56,7 @@ _POINTER_TEXT = re.compile(
 _INVITATION_TEXT = re.compile(
     r"^(?:(?:follow|like|find|join|subscribe to|connect with|watch)\b.{0,60}\bon (?:facebook|twitter|"
     r"instagram|youtube|linkedin|tiktok|flipboard|telegram)|like this (?:story|article)\b|"
-    r"share (?:this|it)(?: (?:with|on|via)\b|[!.]?$)|(?:sign up|subscribe) (?:for|to) (?:our|the)\b.{0,40}"
+    r"share (?:this|it)(?: (?:with|on|via)\b|[!.]?$)|share on (?:facebook|twitter|x|linkedin|whatsapp|reddit|pinterest|email)\b|(?:sign up|subscribe) (?:for|to) (?:our|the)\b.{0,40}"
     r"\bnewsletter|listen to [\w ]{0,40}\blive\b|tell us what you think\b|(?:leave|post|add|write) a comment\b|"
     r"\d*\s*comments?\s*(?:\(\d+\))?$)",
     re.IGNORECASE)
@@ -68,6 +68,13 @@ _CREDIT_TEXT = re.compile(
     r"(?:was|is|has been) (?:originally |first )?(?:re)?published\b|^(?:a|an earlier) version of this "
     r"(?:article|story) (?:appeared|appears|was published)\b|^read the original (?:article|story|post)\b",
     re.IGNORECASE)
+# A teaser card's blurb, cut off with a pointer: 'When you walk into any store, you're… Read more'.
+_TEASER_END = re.compile(r"(?:\u2026|\.\.\.)?\s*(?:read more|continue reading|weiterlesen|lire la suite|leer más|"
+                         r"leggi (?:tutto|di più))(?:\s*(?:read more|[\u00bb\u203a>\u2192]))*\s*[\u00bb\u203a>\u2192]?$",
+                         re.IGNORECASE)
+# The story's labels: 'Topics: uber, libertarians, Sydney', 'Filed under: Politics', 'Schlagworte: ...'.
+_LABELS_TEXT = re.compile(r"^(?:topics|tags|tagged|filed under|categories|category|posted in|schlagworte|themen|"
+                          r"étiquettes|mots-clés|etiquetas|temas)\s*:", re.IGNORECASE)
 _STAMP_TEXT = re.compile(r"^(?:updated|posted|published|first published|last updated|modified)\b[^.!?]{0,40}\d",
                          re.IGNORECASE)  # 'Updated at 1:23 p.m.', 'Posted: 18 Nov 2019 8:11 pm'
 # What only a reader on the page can use: 'Click here to download the game.', '3 min read'.
@@ -229,7 +236,8 @@ def site_line(block: Block) -> bool:
     if _POINTER_TEXT.match(block.text):
         return block.link_density >= 0.3 or block.words <= 3
     if _INVITATION_TEXT.match(block.text) or (block.words <= 20 and _SCREEN_TEXT.match(block.text)) \
-            or _CREDIT_TEXT.match(block.text):
+            or _CREDIT_TEXT.match(block.text) or _LABELS_TEXT.match(block.text) \
+            or _TEASER_END.search(block.text):
         return True
     if block.kind == "text" and block.words == 1 and _ADDRESS_LINE.match(block.text):  # not a list of them
         return True

@@ -15,7 +15,6 @@ from typing import Any
 from narrate.model import Document
 from narrate.text.readers.htmlarticle import ANCHOR_WORDS, Ballot, Vote, article_blocks, doc_container, is_chrome
 from narrate.text.readers.htmlblocks import MAX_TABLE_COLUMNS, Block, page_blocks
-from narrate.text.readers.htmlpre import prose_blocks
 from narrate.text.readers.htmlprep import prepare_tree
 from narrate.text.readers.sections import (CHAPTER_LEVELS, CODE_NOTE, TABLE_NOTE, SectionBuilder,
                                            as_sentence, clean)
@@ -160,7 +159,7 @@ def _build(blocks: list[Block], builder: SectionBuilder, title: str | None, stor
 def _plain(block: Block, builder: SectionBuilder) -> None:
     """A <pre> of prose, read as a text file is: its paragraphs, its headings as sentences
     (the page's own headings open the chapters), notes for the code and tables inside it."""
-    for piece in prose_blocks(block.element) or []:
+    for piece in block.pieces:
         if piece.kind == PARAGRAPH:
             builder.paragraph(piece.text)
         elif piece.kind == HEADING:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from narrate.text.readers.angles import angle_brackets
-from narrate.text.readers.htmlpre import holds_prose
+from narrate.text.readers.htmlpre import prose_blocks
 from narrate.text.readers.sections import clean
 
 HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
@@ -74,6 +74,8 @@ class Block:
     """A small table's rows, each its cells joined by commas (a larger table has none)."""
     columns: int = 0
     """A small table's widest row, in cells."""
+    pieces: tuple[Any, ...] = ()
+    """A <pre> of prose: what the plain-text reader made of it (narrate.text.readers.textblocks)."""
 
     @property
     def words(self) -> int:
@@ -345,8 +347,9 @@ class _Walker:
                 self.blocks.append(Block("heading", text, element, HEADINGS[tag], links, item=item))
         elif tag in ("pre", "listing", "xmp"):
             # a document set in fixed lines (an RFC, an archived e-mail) is read, code announced
-            kind = "plain" if holds_prose(element) else "code"
-            self.blocks.append(Block(kind, clean(element.text_content()), element, item=item))
+            prose = prose_blocks(element)
+            self.blocks.append(Block("code" if prose is None else "plain", clean(element.text_content()),
+                                     element, item=item, pieces=tuple(prose or ())))
         elif tag == "table" and is_data_table(element) and not is_box(element):
             cells = table_rows(element)
             rows = [", ".join(row) for row in cells]  # each row a sentence, its cells joined by commas

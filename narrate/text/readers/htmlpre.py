@@ -14,6 +14,7 @@ that marks it as code or output, mostly plain words, and sentences.
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import Any
 
 from narrate.text.readers.mail import split_headers, without_signature
@@ -23,8 +24,8 @@ from narrate.text.readers.textblocks import PARAGRAPH, Block, read_blocks
 PROSE_MIN_WORDS = 40  # fewer: a listing's output or a short command, whatever its words
 PROSE_WORD_SHARE = 0.75  # of the tokens plain words (prose about nine in ten, program text a few)
 WORDS_PER_SENTENCE = 40  # at most, on average: prose ends its sentences
-PARAGRAPH_SHARE = 0.6
-MAX_PAGES = 400  # <pre> blocks beside one compared for running heads (an RFC has tens)  # of the words, read as paragraphs by the plain-text reader
+PARAGRAPH_SHARE = 0.6  # of the words, read as paragraphs by the plain-text reader
+PAGE_WINDOW = 6  # <pre> blocks either side of one compared for running heads (each page has them)
 
 # Class or id words that mark a block as code, a session or program output.
 _CODE_MARK = re.compile(
@@ -77,9 +78,10 @@ def pre_lines(element: Any) -> list[str]:
 
 def _repeated_lines(element: Any) -> set[str]:
     """Running heads and feet: lines of more than three words at the top or the bottom of
-    the page's <pre> blocks (the first or last two with text) printed three times or more."""
-    parent = element.getparent()
-    pres = list(parent.iter("pre"))[:MAX_PAGES] if parent is not None else [element]
+    the <pre> blocks around this one (the first or last two with text of each, the pages
+    within PAGE_WINDOW either side) printed three times or more."""
+    pres = [*islice(element.itersiblings("pre", preceding=True), PAGE_WINDOW), element,
+            *islice(element.itersiblings("pre"), PAGE_WINDOW)]
     counts: dict[str, int] = {}
     for pre in pres:
         filled = [line.strip() for line in pre.text_content().split("\n") if len(line.split()) > 3]

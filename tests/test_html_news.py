@@ -210,6 +210,25 @@ def test_a_table_of_records_is_read_a_row_a_sentence_with_its_linked_names():
     assert all(paragraph in text for paragraph in STORY)
 
 
+def test_a_table_of_records_keeps_its_caption_and_title_row():
+    table = FILMS.replace("<tr><th>Film</th>", "<tr><th colspan='3'>Films of the last century</th></tr><tr><th>Film</th>")
+    lines = spoken(news_page(table)).splitlines()
+    assert "Films with time loops." in lines and "Films of the last century" in lines
+    assert lines.index("Films with time loops.") < lines.index("Films of the last century") \
+        < lines.index("Film, Year, Description")
+
+
+def test_a_table_whose_cells_hold_paragraphs_or_pictures_is_not_read_as_records():
+    # a two-column table of paragraphs (Python's logging howto) keeps its paragraphs apart;
+    # an infobox with photos is not read as rows of captions and figures
+    rows = "".join(f"<tr><td>When {n}</td><td><p>{STORY[0]}</p><p>{STORY[1]}</p></td></tr>" for n in range(3))
+    blocks = _story_blocks(news_page(f"<table>{rows}</table>"))
+    assert sum(block.text == STORY[0] for block in blocks) == 4  # three cells and the story's own
+    infobox = "".join(f"<tr><td><img src='c{n}.jpg' alt=''><br>City {n}</td><td>{n * 100000}</td>"
+                      f"<td>{STORY[2]} {STORY[3]}</td></tr>" for n in range(3))  # too long for data
+    assert not any(block.text.startswith("City 0,") for block in _story_blocks(news_page(f"<table>{infobox}</table>")))
+
+
 def test_a_layout_table_is_read_as_the_text_it_holds():
     layout = (f"<table><tr><td><p>{STORY[0]}</p><p>{STORY[1]}</p></td><td><ul><li><a href='/a'>Home</a></li>"
               "</ul></td></tr></table>")
@@ -540,3 +559,20 @@ def test_teaser_cards_labels_and_share_lines_inside_the_story_are_not_read():
     for phrase in ("overloaded with sights", "Topics", "Share on"):
         assert phrase not in text
     assert all(paragraph in text for paragraph in STORY)
+
+
+def test_a_how_tos_step_labels_are_read_over_their_steps():
+    # eHow's shape: each step's label a short line of its own over the step, which the
+    # extractors left out (a caption with its credit under each step's picture)
+    steps = [f"<div class='mod step'><div class='stepContent'><div class='content'> <span class='headline2 head "
+             f"block'>Step {n}</span><p>{text}</p></div></div></div>" for n, text in enumerate(STORY, start=1)]
+    page = news_page().replace("".join(f"<p>{text}</p>" for text in STORY[:2]), "", 1).replace(
+        "".join(f"<p>{text}</p>" for text in STORY[2:]),
+        "<p>What You'll Need:</p><ul><li>A ferry timetable for the winter</li><li>A warm coat</li></ul>"
+        + "".join(steps), 1)
+    blocks = _story_blocks(page)
+    votes = "\n".join(["A ferry timetable for the winter", "A warm coat", *STORY])  # no labels
+    chosen = [block.text for block in article_blocks(blocks, Ballot(Vote.of(votes), votes, votes))]
+    for n, text in enumerate(STORY, start=1):
+        assert chosen[chosen.index(text) - 1] == f"Step {n}"
+    assert chosen[chosen.index("A ferry timetable for the winter") - 1] == "What You'll Need:"

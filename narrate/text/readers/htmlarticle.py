@@ -290,6 +290,9 @@ def doc_container(root: Any) -> Any | None:
 # A lead by its markup's name: 'tb-article-intro', 'article__lede', 'chapeau', 'vorspann', 'dek'.
 _LEAD_CLASS = re.compile(r"(?:^|[-_])(?:intro|lead|lede|leadin|standfirst|dek|deck|summary|excerpt|subtitle|"
                          r"sub-?title|sub-?headline|abstract|chapeau|chapo|vorspann)(?:$|[-_]|text)")
+LABEL_WORDS = 6
+_LABEL_TEXT = re.compile(r"^[^\W\d][^:]*:$|^(?:step|part|stage|schritt|teil|étape|paso|fase|passo|stap)\s+\d{1,3}[.:]?$",
+                         re.IGNORECASE)
 LEAD_REACH = 4  # blocks before the article where a lead its markup names may stand
 ANCHOR_WORDS = 8  # a kept block this long is surely the extractor's: it bounds the article
 STANDFIRST_REACH = 24  # blocks before the article where a standfirst may stand (past share bars)
@@ -321,8 +324,9 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
     if not anchors:
         return []
     first, last = _widen(anchors[0], anchors[-1], kept, len(blocks))
-    while first > 0 and blocks[first - 1].kind == "heading" and not is_chrome(blocks[first - 1]):
-        first -= 1  # the headings the article opens with (the extractor dropped them)
+    while first > 0 and (blocks[first - 1].kind == "heading" or _label(blocks[first - 1])) \
+            and not is_chrome(blocks[first - 1]):
+        first -= 1  # the headings and labels the article opens with (the extractor dropped them)
     chosen = _standfirst(blocks, first, kept, summary)
     for index in range(first, last + 1):
         block = blocks[index]
@@ -333,7 +337,7 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
             chosen.append(block)
         elif link_heavy(block) or in_chrome(block.element):
             continue
-        elif (block.kind in _RECOVERED or block.lead) and _introduces_text(blocks, index, kept):
+        elif (block.kind in _RECOVERED or block.lead or _label(block)) and _introduces_text(blocks, index, kept):
             chosen.append(block)
         elif _in_box(block):
             chosen.append(block)  # an admonition or <aside> of the article
@@ -408,6 +412,12 @@ def _marked_lead(blocks: list[Block], first: int, said: set[tuple[str, ...]]) ->
                 and sum(1 for shingle in found if shingle in said) < STANDFIRST_SHARE * len(found):
             return [replace(block, kind="text", level=0)]
     return []
+
+
+def _label(block: Block) -> bool:
+    """A short line that labels what follows it: 'What You'll Need:', 'Step 3' (a how-to's
+    steps, set as plain text over each)."""
+    return block.kind == "text" and block.words <= LABEL_WORDS and bool(_LABEL_TEXT.match(block.text))
 
 
 def _in_quote(block: Block) -> bool:

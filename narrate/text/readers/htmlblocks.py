@@ -128,28 +128,33 @@ def is_data_table(table: Any) -> bool:
 def record_rows(table: Any) -> list[tuple[Any, str, int]] | None:
     """A table of records (a list of films with a year and a paragraph about each, a list of
     results with a comment) as its rows: each row element, its cells joined by commas, and
-    its link characters; None for a table of data or of layout. Such a table is neither: a
-    cell too long for data, and the same few cells in every row, none holding the page."""
+    its link characters; None for a table of data or of layout. Such a table is neither: one
+    cell of most rows a description too long for data, the others short, the same number of
+    cells in most rows, and no cell holding paragraphs, lists or pictures (a layout table's
+    cells, an infobox's). A row of one cell (a title row) is read as it is."""
     rows = _own_rows(table)
     cells = [[cell for cell in row if cell.tag in ("td", "th")] for row in rows]
-    records = [(row, found) for row, found in zip(rows, cells) if len(found) >= 2]
-    if len(records) < RECORD_MIN_ROWS:
+    for cell in (cell for row in cells for cell in row):
+        inside = [child.tag for child in cell.iterdescendants() if isinstance(child.tag, str)]
+        if any(tag in _BLOCKS_IN_CELL for tag in inside) or inside.count("p") + inside.count("div") > 1:
+            return None  # a cell of paragraphs, a list or a picture: layout, or an infobox
+    texts = [[_inline_text(cell) for cell in row] for row in cells]
+    words = [[len(text.split()) for text, _ in row] for row in texts]
+    records = [row for row in words if len(row) >= 2]
+    if len(records) < RECORD_MIN_ROWS or any(count > RECORD_CELL_WORDS for row in words for count in row):
         return None
-    widths = [len(found) for _, found in records]
-    width = max(set(widths), key=widths.count)
-    if widths.count(width) < RECORD_SAME_WIDTH * len(records):
+    widths = [len(row) for row in records]
+    if widths.count(max(set(widths), key=widths.count)) < RECORD_SAME_WIDTH * len(records):
+        return None
+    described = sum(1 for row in records if sorted(row)[-1] >= RECORD_DESCRIPTION_WORDS
+                    and (len(row) < 2 or sorted(row)[-2] < RECORD_DESCRIPTION_WORDS))
+    if described < RECORD_DESCRIBED * len(records):
         return None
     read: list[tuple[Any, str, int]] = []
-    for row, found in records:
-        if any(isinstance(child.tag, str) and child.tag in _LAYOUT_IN_CELL for cell in found for child in cell.iter()
-               if child is not cell):
-            return None
-        texts = [_inline_text(cell) for cell in found]
-        if any(len(text.split()) > RECORD_CELL_WORDS for text, _ in texts):
-            return None
-        joined = ", ".join(clean(text) for text, _ in texts if clean(text))
+    for row, found in zip(rows, texts):
+        joined = ", ".join(clean(text) for text, _ in found if clean(text))
         if joined:
-            read.append((row, joined, sum(links for _, links in texts)))
+            read.append((row, joined, sum(links for _, links in found)))
     return read
 
 
@@ -162,8 +167,10 @@ def _own_rows(table: Any) -> list[Any]:
 RECORD_MIN_ROWS = 3
 RECORD_SAME_WIDTH = 0.8  # of the rows with as many cells as most have
 RECORD_CELL_WORDS = 150  # a cell longer holds an article (a layout table)
-_LAYOUT_IN_CELL = frozenset({"table", "h1", "h2", "h3", "h4", "section", "article", "blockquote", "ul", "ol", "dl",
-                             "pre", "form"})
+RECORD_DESCRIPTION_WORDS = 12  # a cell this long describes the record; the row's others are shorter
+RECORD_DESCRIBED = 0.6  # of the rows with such a description
+_BLOCKS_IN_CELL = frozenset({"table", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "blockquote", "ul",
+                             "ol", "dl", "pre", "form", "figure", "img", "picture", "video"})  # (one <p> or <div>: a wrapper)
 MAX_TABLE_ROWS = 15  # a table this small is read row by row; a larger one is announced
 MAX_TABLE_COLUMNS = 3  # on a documentation page (a list of packages and figures reads badly)
 WIDE_TABLE_COLUMNS = 6  # in a story (a results table, a schedule)
@@ -356,6 +363,8 @@ class _Walker:
             self.blocks.append(Block("table", " ".join(rows) or clean(element.text_content()), element,
                                      item=item, rows=tuple(rows), columns=max(map(len, cells), default=0)))
         elif tag == "table" and not is_box(element) and (records := record_rows(element)) is not None:
+            for caption in element.findall("caption"):
+                self.container(caption, "caption", item)
             for row, text, links in records:  # a row of a list of records: one paragraph
                 self.blocks.append(Block("text", angle_brackets(text), row, link_chars=links, item=item))
         elif tag == "li":

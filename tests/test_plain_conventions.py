@@ -385,3 +385,17 @@ def test_the_attribution_over_a_quoted_reply_is_read_without_its_date():
     doc = read_text("On Tue, Mar 3, 2020 at 10:12 AM Alice <alice@example.org> wrote:\n"
                     "> Can we move the meeting to Friday?\n\nFriday works for me.\n", "reply.txt")
     assert doc.paragraphs[0] == "Alice wrote:"
+
+
+def test_a_quoted_reply_set_off_by_rules_is_a_quotation_not_a_listing():
+    # git's howto/recover-corrupted-blob-object.txt quotes the question between AsciiDoc's
+    # listing rules; a listing of code between the same rules is still announced
+    text = ("How to recover\n==============\n\n" + "-" * 40 + "\nOn Fri, 9 Nov 2007, Yossi Leybovich wrote:\n>\n"
+            "> Did not help still the repository look for this object?\n> Any one know how can I track it\n"
+            + "-" * 40 + "\n\nSo exactly because the hash is secure, it tells you nothing.\n\n"
+            + "-" * 40 + "\n$ git fsck --full\nbroken link from tree 2d9263c6\n" + "-" * 40 + "\n")
+    doc = read_text(text, "howto.txt")
+    assert doc.paragraphs[:4] == ["Yossi Leybovich wrote:", QUOTE_OPENS,
+                                  "Did not help still the repository look for this object? Any one know how can I track it",
+                                  QUOTE_ENDS]
+    assert doc.paragraphs[-1] == CODE_NOTE

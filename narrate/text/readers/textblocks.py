@@ -67,7 +67,11 @@ def read_blocks(lines: list[str]) -> list[Block]:
             if inner:
                 blocks += [Block(SPOKEN_NOTE, QUOTE_OPENS), *inner, Block(SPOKEN_NOTE, QUOTE_ENDS)]
         elif (closing := delimited_end(lines, index)) is not None:
-            blocks.append(Block(SPOKEN_NOTE, CODE_NOTE))  # a fenced or delimited listing
+            inner = lines[index + 1:closing]
+            if _quoted_message(inner):  # a reply set off by rules, as git's howtos quote them
+                blocks += read_blocks(inner)
+            else:
+                blocks.append(Block(SPOKEN_NOTE, CODE_NOTE))  # a fenced or delimited listing
             end = closing + 1
         else:
             while end < len(lines) and not quote_depth(lines[end]) and (
@@ -77,6 +81,15 @@ def read_blocks(lines: list[str]) -> list[Block]:
                 blocks += _read_block(block_lines)
         index = end
     return blocks
+
+
+def _quoted_message(lines: list[str]) -> bool:
+    """Lines that are a quoted reply, perhaps under its attribution ('On Fri, 9 Nov 2007,
+    Yossi wrote:'), and nothing else: what a writer sets between rules to quote it."""
+    filled = [line for line in lines if line.strip()]
+    quoted = [line for line in filled if quote_depth(line)]
+    rest = [line for line in filled if not quote_depth(line)]
+    return len(quoted) >= 2 and len(rest) <= 1 and all(attribution(line) != line for line in rest)
 
 
 def _until_text(lines: list[str], start: int) -> list[str]:

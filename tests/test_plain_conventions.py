@@ -393,7 +393,8 @@ def test_a_quoted_reply_set_off_by_rules_is_a_quotation_not_a_listing():
     text = ("How to recover\n==============\n\n" + "-" * 40 + "\nOn Fri, 9 Nov 2007, Yossi Leybovich wrote:\n>\n"
             "> Did not help still the repository look for this object?\n> Any one know how can I track it\n"
             + "-" * 40 + "\n\nSo exactly because the hash is secure, it tells you nothing.\n\n"
-            + "-" * 40 + "\n$ git fsck --full\nbroken link from tree 2d9263c6\n" + "-" * 40 + "\n")
+            + "-" * 40 + "\n> [ib]$ git-fsck --full\n> broken link from tree 2d9263c6d23595e7cb2a21e5ebbb53655278dff8\n"
+            "> to blob 4b9458b3786228369c63936db65827de3cc06200\n" + "-" * 40 + "\n")
     doc = read_text(text, "howto.txt")
     assert doc.paragraphs[:4] == ["Yossi Leybovich wrote:", QUOTE_OPENS,
                                   "Did not help still the repository look for this object? Any one know how can I track it",

@@ -16,6 +16,7 @@ from narrate.text.readers.angles import angle_brackets
 from narrate.text.readers.mail import QUOTE_ENDS, QUOTE_OPENS, attribution, quote_depth, unquoted, without_signature
 from narrate.text.readers.plainblocks import (
     DIAGRAM_NOTE,
+    MOSTLY_WORDS,
     delimited_end,
     indent,
     indentation_paragraphs,
@@ -32,6 +33,7 @@ from narrate.text.readers.plainblocks import (
     term,
     term_rows,
     underline_level,
+    word_share,
 )
 from narrate.text.readers.sections import CODE_NOTE, TABLE_NOTE, as_sentence
 
@@ -84,12 +86,13 @@ def read_blocks(lines: list[str]) -> list[Block]:
 
 
 def _quoted_message(lines: list[str]) -> bool:
-    """Lines that are a quoted reply, perhaps under its attribution ('On Fri, 9 Nov 2007,
-    Yossi wrote:'), and nothing else: what a writer sets between rules to quote it."""
+    """Lines that are a quoted reply in words, perhaps under its attribution ('On Fri, 9 Nov
+    2007, Yossi wrote:'), and nothing else: what a writer sets between rules to quote it."""
     filled = [line for line in lines if line.strip()]
     quoted = [line for line in filled if quote_depth(line)]
     rest = [line for line in filled if not quote_depth(line)]
-    return len(quoted) >= 2 and len(rest) <= 1 and all(attribution(line) != line for line in rest)
+    return len(quoted) >= 2 and len(rest) <= 1 and all(attribution(line) != line for line in rest) \
+        and word_share([unquoted(line) for line in quoted]) >= MOSTLY_WORDS  # a quoted session is code
 
 
 def _until_text(lines: list[str], start: int) -> list[str]:

@@ -576,3 +576,22 @@ def test_a_how_tos_step_labels_are_read_over_their_steps():
     for n, text in enumerate(STORY, start=1):
         assert chosen[chosen.index(text) - 1] == f"Step {n}"
     assert chosen[chosen.index("A ferry timetable for the winter") - 1] == "What You'll Need:"
+
+
+def test_picture_credits_gallery_links_and_slideshow_controls_are_not_read():
+    extra = ("<p>CreditNitashia Johnson for The Ledger</p><p>Credit Kevin Frayer/Getty Images</p>"
+             "<h3>Gallery: The night ferry | 14 Photos</h3>"
+             "<ul class='slides'><li>1 of 5</li><li>Close</li><li>Fullscreen</li><li>Thumbnails</li></ul>"
+             "<p>Previous. Next.</p><p>Credit card debt on the island rose by a tenth last winter, the council said.</p>")
+    text = spoken(news_page(extra))
+    for phrase in ("Nitashia", "Getty", "Gallery", "Fullscreen", "Previous"):
+        assert phrase not in text
+    assert "Credit card debt on the island rose" in text  # a sentence that opens with the word
+
+
+def test_a_teaser_cards_headline_goes_with_its_blurb():
+    extra = ("<h3>How Stores Manipulate Your Senses So You Spend More Money</h3><p>When you walk into almost any "
+             "store, you're immediately overloaded with sights, sounds,\u2026 <a href='/x'>Read more</a></p>")
+    text = spoken(news_page(extra))
+    assert "How Stores Manipulate" not in text and "overloaded" not in text
+    assert all(paragraph in text for paragraph in STORY)

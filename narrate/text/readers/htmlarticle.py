@@ -72,6 +72,15 @@ _CREDIT_TEXT = re.compile(
 _TEASER_END = re.compile(r"(?:\u2026|\.\.\.)?\s*(?:read more|continue reading|weiterlesen|lire la suite|leer más|"
                          r"leggi (?:tutto|di più))(?:\s*(?:read more|[\u00bb\u203a>\u2192]))*\s*[\u00bb\u203a>\u2192]?$",
                          re.IGNORECASE)
+# A picture's credit, a gallery's link, a slideshow's controls: 'Credit Kevin Frayer/Getty Images', 'Photo:
+# AP', 'Gallery: Xbox One X | 14 Photos', '1 of 5. Close. Fullscreen. Thumbnails.', 'Previous. Next.'
+_PICTURE_TEXT = re.compile(
+    r"^(?:credits?\s*[:.]?$|credits?\s*:|(?-i:Credit(?=[A-Z]))|"
+    r"credit\s+.*(?:/|\bgetty\b|\breuters\b|\bap\b|\bafp\b|\bepa\b|\bimages\b|\bphoto|\bfor the\b|\bpara\b)|"
+    r"(?:photo|image|picture|foto|bild|photograph)(?:\s+credit)?\s*:\s*\S)|"
+    r"(?:^|[|\u00b7]\s*)\d+\s+(?:photos|images|pictures|slides|fotos|bilder)\s*$|"
+    r"^(?:(?:previous|prev|next|close|fullscreen|full screen|thumbnails|expand|collapse|zoom|play|pause|"
+    r"\d+\s*(?:of|/)\s*\d+)[\s.,|\u00b7]*)+$", re.IGNORECASE)
 # The story's labels: 'Topics: uber, libertarians, Sydney', 'Filed under: Politics', 'Schlagworte: ...'.
 _LABELS_TEXT = re.compile(r"^(?:topics|tags|tagged|filed under|categories|category|posted in|schlagworte|themen|"
                           r"étiquettes|mots-clés|etiquetas|temas)\s*:", re.IGNORECASE)
@@ -230,14 +239,15 @@ def site_line(block: Block) -> bool:
     """A line of the site set in a story: 'Read more: <another story>', 'Related: ...', 'Follow
     Newsbeat on Instagram, Facebook and Twitter.', 'Like this story? Share it with a friend!',
     'Updated at 1:23 p.m.', 'Click here to download it.', a line that is only an address, a byline
-    with its date (or a mail archive's sender with the address and date), a credit ('SOURCE: Al Jazeera News', 'Read the original article.')."""
+    with its date (or a mail archive's sender with the address and date), a picture's credit,
+    a gallery's link or a slideshow's controls, a credit ('SOURCE: Al Jazeera News', 'Read the original article.')."""
     if block.words > 30 or block.kind not in ("text", "item", "heading"):
         return False
     if _POINTER_TEXT.match(block.text):
         return block.link_density >= 0.3 or block.words <= 3
     if _INVITATION_TEXT.match(block.text) or (block.words <= 20 and _SCREEN_TEXT.match(block.text)) \
             or _CREDIT_TEXT.match(block.text) or _LABELS_TEXT.match(block.text) \
-            or _TEASER_END.search(block.text):
+            or _TEASER_END.search(block.text) or (block.words <= 14 and _PICTURE_TEXT.search(block.text)):
         return True
     if block.kind == "text" and block.words == 1 and _ADDRESS_LINE.match(block.text):  # not a list of them
         return True
@@ -332,6 +342,9 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
         block = blocks[index]
         if footer_line(block) or site_line(block) or (link_heavy(block) and in_chrome(block.element)) \
                 or link_heavy(block, _MOSTLY_LINKS, _MOSTLY_LINKS):
+            if chosen and chosen[-1] is blocks[index - 1] and chosen[-1].kind == "heading" \
+                    and _TEASER_END.search(block.text):
+                chosen.pop()  # a teaser card's headline over its '... Read more' blurb
             continue  # a menu, a link list or a pointer to other pages the extractor took for text
         if index in kept:
             chosen.append(block)

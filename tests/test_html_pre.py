@@ -161,3 +161,22 @@ def test_a_pre_marked_as_code_is_code_whatever_its_words(markup):
 def test_prose_in_a_plain_pre_is_prose():
     assert holds_prose(lxml.html.fromstring(f"<pre>{PROSE}</pre>"))
     assert not holds_prose(lxml.html.fromstring("<pre>A short line.\nAnother one.</pre>"))  # too short to tell
+
+
+def test_a_contents_listing_in_pre_is_not_read_and_the_text_after_it_is():
+    pre = ("<pre>Table of Contents\n\n   1. Introduction ....................................... 2\n"
+           "   2. Terminology ........................................ 3\n\n1.  Introduction\n\n"
+           "   Many services for data storage are available over the internet. This\n"
+           "   specification describes a vendor-independent interface for such services.\n"
+           "   It is based on https, cross-origin requests and bearer tokens, and it lets a\n"
+           "   client keep its documents on a server that somebody else runs for it.\n\n"
+           "   The exchange looks like this:\n\n      HTTP/1.1 412 Conflict\n"
+           "      Access-Control-Allow-Origin: https://drinks.example.com\n"
+           "      Content-Type: application/json; charset=UTF-8\n\n"
+           "   A client that receives it fetches the document again before it retries.</pre>")
+    said = spoken(f"<html><head><title>remoteStorage</title></head><body>{pre}</body></html>")
+    text = " ".join(said)
+    assert "Contents" not in text and "Terminology" not in text and "...." not in text
+    assert "Many services for data storage are available over the internet." in text
+    assert "fetches the document again before it retries." in text
+    assert CODE_NOTE in said and "Conflict" not in text

@@ -245,6 +245,10 @@ CODE = [
     "    int main(void) {\n        return 0;\n    }",
     "    >>> data = [1, 2, 3]\n    >>> sum(data)\n    6",
     "$ make\n$ sudo make install",
+    # an HTTP exchange, as RFCs set them
+    "      HTTP/1.1 412 Conflict\n      Access-Control-Allow-Origin: https://drinks.example.com\n"
+    "      Content-Type: application/json; charset=UTF-8\n      ETag: \"1382694048000\"",
+    "      PUT /storage/michiel/drinks/test HTTP/1.1\n      Host: storage.example.com\n      If-Match: \"1382694045000\"",
 ]
 PROSE = [
     "        Denotes a small issue that should be fixed, such as a typographical error\n"

@@ -23,7 +23,7 @@ from narrate.text.readers.textblocks import PARAGRAPH, Block, read_blocks
 
 PROSE_MIN_WORDS = 40  # fewer: a listing's output or a short command, whatever its words
 PROSE_WORD_SHARE = 0.75  # of the tokens plain words (prose about nine in ten, program text a few)
-WORDS_PER_SENTENCE = 40  # at most, on average: prose ends its sentences
+WORDS_PER_SENTENCE = 60  # at most, on average: prose ends its sentences (an RFC's run to 40 and more)
 PARAGRAPH_SHARE = 0.6  # of the words, read as paragraphs by the plain-text reader
 PAGE_WINDOW = 6  # <pre> blocks either side of one compared for running heads (each page has them)
 
@@ -35,6 +35,9 @@ _CODE_MARK = re.compile(
 _CODE_CHILDREN = ("code", "samp", "kbd", "var")
 # A printed page's running lines: 'de Jong    Expires 18 June 2015    [Page 4]'.
 _PAGE_LINE = re.compile(r"\[Page \d+\]\s*$")
+# A printed contents listing's line: '   4.1.  Requests ..................................... 7'.
+_CONTENTS_LINE = re.compile(r"\S\s*\.{4,}\s*\d+\s*$")
+_CONTENTS_TITLE = re.compile(r"\s*(?:table of )?contents\s*", re.IGNORECASE)
 # A comment opening a line of program text: '-- ', '/*', '** ', '// ', '# ', '; '.
 # A comment opening a line of program text ('-- ', '/*', '** ', '// ', '# '), a program's prompt
 # ('sqlite> ', 'mysql> ', '(gdb) '), or a line a statement ends ('CREATE TABLE t(', ');').
@@ -64,12 +67,14 @@ def _marked_as_code(element: Any) -> bool:
 def pre_lines(element: Any) -> list[str]:
     """The <pre>'s lines as a printed page has them, less what the page prints around the
     text: the running heads and feet that repeat on its pages (in this <pre> and the ones
-    beside it, three times or more, at their tops and bottoms), page-break marks, and lines made of links alone
-    ('[Docs] [txt|pdf] [Tracker] [Email]')."""
+    beside it, three times or more, at their tops and bottoms), page-break marks, a printed
+    contents listing's lines, and lines made of links alone ('[Docs] [txt|pdf] [Tracker]')."""
     lines = [line.rstrip() for line in element.text_content().replace("\f", "\n").replace("\r\n", "\n").split("\n")]
     repeated = _repeated_lines(element)
     links = [re.escape(a.text_content().strip()) for a in element.iter("a") if a.text_content().strip()]
     linked = re.compile("|".join(sorted(links, key=len, reverse=True))) if links else None
+    if any(_CONTENTS_LINE.search(line) for line in lines):  # the listing's lines, and its title
+        lines = [line for line in lines if not _CONTENTS_LINE.search(line) and not _CONTENTS_TITLE.fullmatch(line)]
     return [line for line in lines
             if not _PAGE_LINE.search(line) and line.strip() not in repeated
             and not (linked is not None and len(linked.findall(line)) >= 2

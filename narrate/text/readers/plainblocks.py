@@ -38,6 +38,9 @@ CODE_LINE = re.compile(
     r"|^\s*(?:from\s+\S+\s+import|if\s*\(|for\s*\(|while\s*\(|else\s*[{:]?$)"
     r"|^\s*[\w.\[\]]+\s*[+\-*/|&]?=\s*\S"
     r"|^\s*(?:sudo|apt|apt-get|git|cd|ls|make|echo|export|cat|cp|mv|rm|mkdir|pip|python3?|npm)\s+[-\w./$]+\s*(?:\S+\s*){0,6}$"
+    # an HTTP exchange: the request or status line, and header fields with hyphenated names
+    r"|^\s*(?:GET|PUT|POST|DELETE|HEAD|OPTIONS|PATCH)\s+\S+\s+HTTP/\d|^\s*HTTP/\d(?:\.\d)?\s+\d{3}\b"
+    r"|^\s*[A-Z][a-z]+(?:-[A-Z][A-Za-z]*)+:\s+\S"
 )
 # Signs that prose about code has too ('stat()', 'JSON::PP', a line ending in ';').
 _CODE_HINT = re.compile(r";\s*$|==|!=|::|\(\)|=>|->")

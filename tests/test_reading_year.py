@@ -28,6 +28,9 @@ CASES = [
     ('the primary of 2020, he', 'the primary of twenty twenty, he'),
     ("'2018 Welcome Festival'", "'twenty eighteen Welcome Festival'"),
     ('for fiscal 2019', 'for fiscal twenty nineteen'),
+    # a table's row read as a sentence: the year cell between the title and the description
+    ('Repeat Performance, 1947, A woman who', 'Repeat Performance, nineteen forty-seven, A woman who'),
+    ('Source Code, 2011, U.S. Army pilot', 'Source Code, twenty eleven, U.S. Army pilot'),
     ('by the end of 2025.', 'by the end of twenty twenty-five.'),
     ('he said, "2020 will be better"', 'he said, "twenty twenty will be better"'),
     ('340 A.D.', 'three forty A.D.'),

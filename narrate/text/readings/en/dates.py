@@ -267,6 +267,9 @@ def is_year_context(context: Context) -> bool:
             bare_after in _YEAR_VERBS or bare_after in _OPENING_PREPOSITIONS):
         return True  # '"2020 will be about ...', '1990 for the ...'
     value = int(context.text[context.start:context.end])
+    if (1000 <= value <= 2099 and before.endswith(",") and context.text[context.end:context.end + 1] == ","
+            and not bare_before.replace(".", "").isdigit()):
+        return True  # a record's cells read in a row: 'Repeat Performance, 1947, A woman who ...'
     if 1900 <= value <= 2099 and after.startswith(("'s", "\u2019s")):
         return True  # "2013's Star Trek"
     if 1900 <= value <= 2099 and bare_before in _PREPOSITIONS and (not after or after[0] in ",.;:!?)"):

@@ -34,8 +34,8 @@ _DIGITS_AFTER = (("ending", "in"), ("ends", "in"), ("ending", "with"), ("pin",),
 
 def _digit_by_digit(context: Context) -> bool:
     """'a card ending in 8876', 'called 911': numbers said digit by digit."""
-    words = tuple(word.lower().strip(",:") for word in context.words_before(2))
-    number = context.text[context.start:context.end]
+    words = tuple(word.lower().strip(":") for word in context.words_before(2))
+    number = context.text[context.start:context.end]  # ('Source Code, 2011': the comma ends the lead)
     if words[-1:] in {("call",), ("called",), ("calls",), ("calling",), ("dial",), ("dialed",), ("dialled",),
                       ("dialing",)}:
         return len(number) == 3  # an emergency or service number: "nine one one"

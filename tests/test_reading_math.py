@@ -25,6 +25,7 @@ CASES = [
     ('x**2', 'x squared'),
     ('x ≈ 5', 'x is about five'),
     ('t1 = t2 - t3', 't one equals t two minus t three'),  # Python's datetime page
+    ('date2 = date1 - timedelta', 'date two equals date one minus timedelta'),  # the same page, by ear
     ('n - 1 cut points', 'n minus one cut points'),
     ('n-1 degrees of freedom', 'n minus one degrees of freedom'),
     ('t2 * i', 't two times i'),

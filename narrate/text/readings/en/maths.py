@@ -139,8 +139,16 @@ _ARITHMETIC_OPERAND = re.compile(r"[(\[]*(?:-?\d+(?:\.\d+)?|[A-Za-z]\d*|[A-Za-z_
 _ARITHMETIC = {"-": "minus", "*": "times", "//": "floor divided by", "%": "modulo"}
 
 
-def _is_operand(word: str) -> bool:
+def _is_operand(word: str, equation: bool = False) -> bool:
+    """A number, a variable ('t2'), a call or a bracket; after an equals sign, a name of code
+    too ('date2 = date1 - timedelta': outside an equation 'pct - a record' is a dash)."""
+    if equation and _NAME_OPERAND.fullmatch(word):
+        return True
     return bool(word) and bool(_ARITHMETIC_OPERAND.fullmatch(word)) and word not in {"a", "A", "I"}
+
+
+EQUATION_REACH = 60  # characters back to look for the ' = ' of an equation
+_NAME_OPERAND = re.compile(r"[(\[]*[A-Za-z_][\w.]*[)\],;:.]*")
 
 
 def arithmetic(speech: English) -> Classifier:
@@ -152,7 +160,8 @@ def arithmetic(speech: English) -> Classifier:
         if match.group("variable"):
             return f"{match.group('variable')} minus {speech.integer(match.group('count'))}"
         before, after = context.word_before(), context.word_after()
-        if not (_is_operand(before) and _is_operand(after)):
+        equation = " = " in context.text[max(0, context.start - EQUATION_REACH):context.start]
+        if not (_is_operand(before, equation) and _is_operand(after, equation)):
             return None
         if before.rstrip(",;:.") != before:
             return None  # 'x, - y': the operator does not continue across punctuation

@@ -27,7 +27,7 @@ _REPLY_PREFIX = re.compile(r"^(?:(?:re|fwd?|aw|sv|tr)\s*(?:\[\d+\])?\s*:\s*)+", 
 _MBOX_FROM = re.compile(r"From \S+ .*\d{4}\s*$")
 _SIGNATURE = re.compile(r"-- ?")
 SIGNATURE_MAX_LINES = 10
-_QUOTE_MARK = re.compile(r"^[ \t]?(?:>[ \t]?)+")
+_QUOTE_MARK = re.compile(r"^[ \t]?(?:>[ \t]*)+")  # every level at once, however spaced ('>  >  > ')
 
 
 @dataclass(frozen=True)

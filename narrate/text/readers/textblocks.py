@@ -111,32 +111,46 @@ def _blank_separated(lines: list[str]) -> list[list[str]]:
 
 
 def _read_block(lines: list[str]) -> list[Block]:
-    """One block of lines with no blank line among them."""
-    if all(is_rule(line) for line in lines):
-        return []  # a separator
-    framed = _framed_heading(lines)
-    if framed:
-        return [Block(HEADING, framed, 1), *_read_block(lines[framed_lines(lines):])]
-    if len(lines) >= 2 and (level := underline_level(lines[0], lines[1])):
-        return [Block(HEADING, said(lines[0]), level), *(_read_block(lines[2:]) if lines[2:] else [])]
-    while lines and (is_rule(lines[0]) or is_continuation_mark(lines[0])):
-        lines = lines[1:]  # a separator or AsciiDoc's '+' above the text: structure only
-    if not lines:
-        return []
-    marked = marked_heading(lines[0])
-    if marked:
-        return [Block(HEADING, said(marked[0]), marked[1]), *(_read_block(lines[1:]) if lines[1:] else [])]
-    if is_continuation_mark(lines[0]):
-        return _read_block(lines[1:]) if lines[1:] else []
-    named = term(lines[0])
-    if named:
-        return [Block(PARAGRAPH, as_sentence(said(named))), *(_read_block(lines[1:]) if lines[1:] else [])]
-    if len(lines) >= 2 and is_sign_off(lines[-1]):
-        return [*_read_block(lines[:-1]), Block(PARAGRAPH, lines[-1].strip())]
-    pieces = _pieces(lines)
-    if len(pieces) == 1:
-        return _read_piece(lines)
-    return [block for piece in pieces for block in _read_block(piece)]
+    """One block of lines with no blank line among them: the headings, terms and rules it
+    opens with, one after another (a loop, not a call per line: a run of a thousand heading
+    lines went past Python's recursion limit), then its text, then a sign-off."""
+    blocks: list[Block] = []
+    closing: list[Block] = []
+    while len(lines) >= 2 and is_sign_off(lines[-1]):
+        closing.insert(0, Block(PARAGRAPH, lines[-1].strip()))
+        lines = lines[:-1]
+    start = 0
+    while start < len(lines):
+        rest = lines[start:] if start else lines
+        if all(is_rule(line) for line in rest):
+            break  # a separator
+        framed = _framed_heading(rest)
+        if framed:
+            blocks.append(Block(HEADING, framed, 1))
+            start += framed_lines(rest)
+            continue
+        if len(rest) >= 2 and (level := underline_level(rest[0], rest[1])):
+            blocks.append(Block(HEADING, said(rest[0]), level))
+            start += 2
+            continue
+        if is_rule(rest[0]) or is_continuation_mark(rest[0]):
+            start += 1  # a separator or AsciiDoc's '+' above the text: structure only
+            continue
+        marked = marked_heading(rest[0])
+        if marked:
+            blocks.append(Block(HEADING, said(marked[0]), marked[1]))
+            start += 1
+            continue
+        named = term(rest[0])
+        if named:
+            blocks.append(Block(PARAGRAPH, as_sentence(said(named))))
+            start += 1
+            continue
+        pieces = _pieces(rest)
+        # (a piece ends at the line that introduces the next: read whole, each is one piece)
+        blocks += _read_piece(rest) if len(pieces) == 1 else [block for piece in pieces for block in _read_block(piece)]
+        break
+    return blocks + closing
 
 
 def _framed_heading(lines: list[str]) -> str | None:

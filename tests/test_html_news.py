@@ -595,3 +595,39 @@ def test_a_teaser_cards_headline_goes_with_its_blurb():
     text = spoken(news_page(extra))
     assert "How Stores Manipulate" not in text and "overloaded" not in text
     assert all(paragraph in text for paragraph in STORY)
+
+
+def test_sentences_that_look_like_site_lines_are_read():
+    # each of these was dropped as a line of the site
+    lines = ["<h3>How to help your children read more</h3>",
+             "<p>Parents who read aloud every evening found that their children wanted to read more</p>",
+             "<p>Topics: the future of the branches and the opening hours dominated the meeting, which lasted hours.</p>",
+             "<p>The vote was taken at 11.45 on 3 March and the plan passed easily.</p>",
+             "<p>Share on Facebook of the library's own posts fell by half after the change, the report says.</p>",
+             "<p>The librarians' union said its members would continue reading</p>"]
+    text = spoken(news_page("".join(lines)))
+    for phrase in ("help your children read more", "wanted to read more", "Topics: the future", "taken at 11.45",
+                   "Share on Facebook of the library", "would continue reading"):
+        assert phrase in text
+
+
+def test_a_lead_of_pictures_a_video_or_a_podcast_is_no_standfirst():
+    for lead in ("<div class='lead-media'><img src='a.jpg'><p>Firefighters at the scene of the blaze on Monday evening, "
+                 "photographed by a neighbour from her window.</p></div>",
+                 "<div class='video-lead'><p>Watch our video of the moment the roof of the storeroom collapsed, "
+                 "filmed from across the square.</p></div>",
+                 "<div class='podcast-intro'><p>This story is also available as audio: listen to it read by one of "
+                 "our presenters in the app.</p></div>"):
+        blocks = _story_blocks(news_page().replace("<h1>Council keeps the night ferry</h1>",
+                                                   f"<h1>Council keeps the night ferry</h1>{lead}"))
+        story = "\n".join(STORY)
+        chosen = " ".join(block.text for block in article_blocks(blocks, Ballot(Vote.of(story), story, story)))
+        assert "Firefighters" not in chosen and "Watch our video" not in chosen and "available as audio" not in chosen
+
+
+def test_a_layout_table_with_a_menu_beside_each_row_is_not_read_as_records():
+    menu = "<a href='/'>Home</a> <a href='/news'>News</a> <a href='/about'>About</a>"
+    table = "<table>" + "".join(f"<tr><td>{menu}</td><td><p>{text}</p></td></tr>" for text in STORY) + "</table>"
+    text = spoken(news_page().replace("<article>", f"<article>{table}").replace(
+        "".join(f"<p>{t}</p>" for t in STORY[:2]), "", 1).replace("".join(f"<p>{t}</p>" for t in STORY[2:]), "", 1))
+    assert "Home" not in text and all(paragraph in text for paragraph in STORY)

@@ -137,6 +137,29 @@ CODE_BLOCKS = {
                         ".bail on|off             Stop after hitting an error. Default OFF.\n"
                         ".binary on|off           Turn binary output on or off. Default OFF.\n"
                         ".cd DIRECTORY            Change the working directory to DIRECTORY.\n",
+    "a diff": "diff --git a/README.md b/README.md\nindex 3b18e51..a9c2f0d 100644\n--- a/README.md\n+++ b/README.md\n"
+              "@@ -1,6 +1,7 @@\n This project reads articles aloud and writes them as audio files that you can\n"
+              " listen to later on your phone or in your car on the way to work.\n-It needs Python 3.9 or later and "
+              "about two hundred megabytes of disk space.\n+It needs Python 3.11 or later and about three hundred.\n",
+    "a function and its docstring": 'def normalise(text, language=None):\n    """Return the text with its whitespace '
+                                    'collapsed and its quotes made straight.\n\n    The function is used by every reader '
+                                    'before sentences are split. It does not\n    change the words themselves, only the '
+                                    'spaces and punctuation between them, so\n    that the speech engine hears one space '
+                                    'where the page had several.\n    """\n    return " ".join(text.split())\n',
+    "a log": "\n".join(f"2024-03-03 10:12:0{n} INFO The server started and is listening for connections on port "
+                       f"808{n}, and the clients may now connect to it." for n in range(6)),
+    "a session with user and host": "jane@laptop:~/src$ narrate inspect article.html\nReading the article and working "
+                                    "out what will be spoken, which takes a moment.\nThe article has twelve paragraphs "
+                                    "and two headings, and it takes about four minutes.\njane@laptop:~/src$ narrate speak "
+                                    "article.html\nWriting the audio file to the folder you named, one chapter at a time.\n",
+    "SQL between sentences": "SELECT name, year FROM films WHERE year > 1990 ORDER BY year;\nThe query above lists every "
+                             "film made after nineteen ninety, the oldest first.\nIt uses the films table that the loader "
+                             "created when the data was imported.\nAnother query counts the films of each year and shows "
+                             "only the busy ones.\nSELECT year, count(*) FROM films GROUP BY year HAVING count(*) > 10;\n",
+    "Lisp with comments in words": ";; This function walks the list of buffers and kills every one that is\n;; visiting a "
+                                   "file which no longer exists on the disk. It asks first, and it tells you.\n"
+                                   "(defun kill-orphan-buffers ()\n  \"Kill every buffer whose file has been deleted from "
+                                   "the disk, asking first.\"\n  (interactive)\n  (dolist (buffer (buffer-list))\n",
 }
 PROSE = ("Section one of this document describes how a client asks the server for a document,\n"
          "and what the server answers. A client SHOULD send the request over a secure\n"
@@ -180,3 +203,26 @@ def test_a_contents_listing_in_pre_is_not_read_and_the_text_after_it_is():
     assert "Many services for data storage are available over the internet." in text
     assert "fetches the document again before it retries." in text
     assert CODE_NOTE in said and "Conflict" not in text
+
+
+def test_a_poems_refrain_is_no_running_head():
+    stanza = ("{first}\nThe river runs beneath the hill tonight,\nand every lantern in the valley burns.\n"
+              "We count the boats that never came back home,\nand wait for morning while the water turns.\n"
+              "The nets are mended and the ropes are dry,\nthe old men talk of weather on the quay.\n"
+              "So sing the song of those who sailed away,\nSo sing the song of those who sailed away.")
+    firsts = ["The winter came and closed the harbour door,", "My father built a boat of pine and tar,",
+              "The gulls went quiet over Fisher Bay,", "And now the children ask me where they are,"]
+    said = " ".join(spoken("<html><body><h1>The Sailing Song</h1>"
+                           + "".join(f"<pre>{stanza.format(first=first)}</pre>" for first in firsts) + "</body></html>"))
+    assert said.count("The river runs beneath the hill tonight") == 4
+    assert said.count("So sing the song of those who sailed away") == 8
+
+
+def test_a_memo_in_pre_keeps_its_subject():
+    memo = ("From: Office Manager <office@example.org>\nTo: All staff\nSubject: The office moves to Leeds in June\n\n"
+            "The whole office will move to the new building in Leeds at the start of June. The removal firm\n"
+            "will pack every desk on the last Friday of May, so please take home what you need before then.\n\n"
+            "Parking at the new site is limited, and the council has asked us to come by train or bus where we can.\n")
+    said = spoken(f"<html><head><title>Staff memo</title></head><body><pre>{memo}</pre></body></html>")
+    assert said[1] == "The office moves to Leeds in June."
+    assert "office@example.org" not in " ".join(said) and "All staff" not in " ".join(said)

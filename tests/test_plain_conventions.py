@@ -378,6 +378,13 @@ def test_an_indented_list_mentioning_code_is_a_list():
     ("On Thursday, Alice wrote:", "On Thursday, Alice wrote:"),
     ("On the other hand, Bob wrote:", "On the other hand, Bob wrote:"),
     ("On 3 March the council wrote to every household.", "On 3 March the council wrote to every household."),
+    # prose that introduces a quotation is not a mail program's line
+    ("On page 12 of his report, the inspector wrote:", "On page 12 of his report, the inspector wrote:"),
+    ("On the night of 3 March 1943, the commander of the garrison wrote:",
+     "On the night of 3 March 1943, the commander of the garrison wrote:"),
+    ("Am 9. November 1989 schrieb die Zeitung:", "Am 9. November 1989 schrieb die Zeitung:"),
+    # however long the runs of (no-break) spaces, at once
+    ("Am" + "\u00a0" * 5000 + "schrieb" + "\u00a0" * 5000 + "x", "Am" + "\u00a0" * 5000 + "schrieb" + "\u00a0" * 5000 + "x"),
 ])
 def test_a_replys_attribution_is_said_without_its_date(written, said):
     from narrate.text.readers.mail import attribution

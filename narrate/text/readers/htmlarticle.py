@@ -56,7 +56,7 @@ _POINTER_TEXT = re.compile(
 _INVITATION_TEXT = re.compile(
     r"^(?:(?:follow|like|find|join|subscribe to|connect with|watch)\b.{0,60}\bon (?:facebook|twitter|"
     r"instagram|youtube|linkedin|tiktok|flipboard|telegram)|like this (?:story|article)\b|"
-    r"share (?:this|it)(?: (?:with|on|via)\b|[!.]?$)|share on (?:facebook|twitter|x|linkedin|whatsapp|reddit|pinterest|email)\b|(?:sign up|subscribe) (?:for|to) (?:our|the)\b.{0,40}"
+    r"share (?:this|it)(?: (?:with|on|via)\b|[!.]?$)|share on (?:facebook|twitter|x|linkedin|whatsapp|reddit|pinterest|email)\s*(?:[.!,|\u00b7]|$)|(?:sign up|subscribe) (?:for|to) (?:our|the)\b.{0,40}"
     r"\bnewsletter|listen to [\w ]{0,40}\blive\b|tell us what you think\b|(?:leave|post|add|write) a comment\b|"
     r"\d*\s*comments?\s*(?:\(\d+\))?$)",
     re.IGNORECASE)
@@ -69,9 +69,11 @@ _CREDIT_TEXT = re.compile(
     r"(?:article|story) (?:appeared|appears|was published)\b|^read the original (?:article|story|post)\b",
     re.IGNORECASE)
 # A teaser card's blurb, cut off with a pointer: 'When you walk into any store, you're… Read more'.
-_TEASER_END = re.compile(r"(?:\u2026|\.\.\.)?\s*(?:read more|continue reading|weiterlesen|lire la suite|leer más|"
-                         r"leggi (?:tutto|di più))(?:\s*(?:read more|[\u00bb\u203a>\u2192]))*\s*[\u00bb\u203a>\u2192]?$",
-                         re.IGNORECASE)
+# (after an ellipsis, before an arrow, or said twice: 'children who read more' is a sentence's end)
+_TEASER_WORDS = r"(?:read more|continue reading|weiterlesen|lire la suite|leer más|leggi (?:tutto|di più))"
+_TEASER_END = re.compile(
+    rf"(?:(?:\u2026|\.\.\.)\s*{_TEASER_WORDS}|\b{_TEASER_WORDS}\s*(?:[\u00bb\u203a>\u2192]|{_TEASER_WORDS}))"
+    rf"(?:\s*(?:{_TEASER_WORDS}|[\u00bb\u203a>\u2192]))*\s*$", re.IGNORECASE)
 # A picture's credit, a gallery's link, a slideshow's controls: 'Credit Kevin Frayer/Getty Images', 'Photo:
 # AP', 'Gallery: Xbox One X | 14 Photos', '1 of 5. Close. Fullscreen. Thumbnails.', 'Previous. Next.'
 _PICTURE_TEXT = re.compile(
@@ -80,10 +82,11 @@ _PICTURE_TEXT = re.compile(
     r"(?:photo|image|picture|foto|bild|photograph)(?:\s+credit)?\s*:\s*\S)|"
     r"(?:^|[|\u00b7]\s*)\d+\s+(?:photos|images|pictures|slides|fotos|bilder)\s*$|"
     r"^(?:(?:previous|prev|next|close|fullscreen|full screen|thumbnails|expand|collapse|zoom|play|pause|"
-    r"\d+\s*(?:of|/)\s*\d+)[\s.,|\u00b7]*)+$", re.IGNORECASE)
+    r"\d+\s*(?:of|/)\s*\d+)\b[\s.,|\u00b7]*)+$", re.IGNORECASE)  # (\b: '11111/11111/...' split no digits)
 # The story's labels: 'Topics: uber, libertarians, Sydney', 'Filed under: Politics', 'Schlagworte: ...'.
 _LABELS_TEXT = re.compile(r"^(?:topics|tags|tagged|filed under|categories|category|posted in|schlagworte|themen|"
-                          r"étiquettes|mots-clés|etiquetas|temas)\s*:", re.IGNORECASE)
+                          r"étiquettes|mots-clés|etiquetas|temas)\s*:\s*(?P<labels>.*)$", re.IGNORECASE)
+LABEL_MAX_WORDS = 4  # each label of a story's list of them ('Editor's Picks', 'sharing economy')
 _STAMP_TEXT = re.compile(r"^(?:updated|posted|published|first published|last updated|modified)\b[^.!?]{0,40}\d",
                          re.IGNORECASE)  # 'Updated at 1:23 p.m.', 'Posted: 18 Nov 2019 8:11 pm'
 # What only a reader on the page can use: 'Click here to download the game.', '3 min read'.
@@ -101,7 +104,8 @@ _DATE_OR_TIME = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}\b|"
     r"\b\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b", re.IGNORECASE)
 # A sender's address, as archives print it: 'alan.gauld at yahoo.co.uk', 'jane@example.org'.
-_SENDER_ADDRESS = re.compile(r"[\w.+-]+(?:@|\s+at\s+)[\w-]+(?:\.[\w-]+)+")
+_SENDER_ADDRESS = re.compile(r"[\w.+-]*[A-Za-z][\w.+-]*(?:@|\s+at\s+)[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b")
+SITE_LINE_CHARS = 400  # longer is no line of the site (and bounds the patterns' work on one long token)
 _LINK_HEAVY = 0.5
 _MOSTLY_LINKS = 0.8  # of a story's paragraph: a pointer to other pages, kept or not
 _ALL_LINKS = 1.0  # in a documentation page's content, only markup says what is chrome
@@ -241,12 +245,12 @@ def site_line(block: Block) -> bool:
     'Updated at 1:23 p.m.', 'Click here to download it.', a line that is only an address, a byline
     with its date (or a mail archive's sender with the address and date), a picture's credit,
     a gallery's link or a slideshow's controls, a credit ('SOURCE: Al Jazeera News', 'Read the original article.')."""
-    if block.words > 30 or block.kind not in ("text", "item", "heading"):
+    if block.words > 30 or len(block.text) > SITE_LINE_CHARS or block.kind not in ("text", "item", "heading"):
         return False
     if _POINTER_TEXT.match(block.text):
         return block.link_density >= 0.3 or block.words <= 3
     if _INVITATION_TEXT.match(block.text) or (block.words <= 20 and _SCREEN_TEXT.match(block.text)) \
-            or _CREDIT_TEXT.match(block.text) or _LABELS_TEXT.match(block.text) \
+            or _CREDIT_TEXT.match(block.text) or _labels(block.text) \
             or _TEASER_END.search(block.text) or (block.words <= 14 and _PICTURE_TEXT.search(block.text)):
         return True
     if block.kind == "text" and block.words == 1 and _ADDRESS_LINE.match(block.text):  # not a list of them
@@ -256,6 +260,17 @@ def site_line(block: Block) -> bool:
     if block.words <= 16 and _DATE_OR_TIME.search(block.text) and _SENDER_ADDRESS.search(block.text):
         return True  # a mail archive's 'Alan Gauld alan.gauld at yahoo.co.uk Tue Mar 3 12:51:02 EST 2020'
     return block.words <= 12 and bool(_STAMP_TEXT.match(block.text))
+
+
+def _labels(text: str) -> bool:
+    """'Topics: uber, libertarians, Sydney, Editor's Picks': the story's labels, a list of
+    short ones (not 'Topics: we discussed the budget and the new ferry.')."""
+    found = _LABELS_TEXT.match(text)
+    if not found:
+        return False
+    labels = [label for label in re.split(r"\s*[,|\u00b7;]\s*", found.group("labels").rstrip(". ")) if label]
+    return bool(labels) and all(len(label.split()) <= LABEL_MAX_WORDS for label in labels) \
+        and (len(labels) >= 2 or len(labels[0].split()) <= 2)
 
 
 def in_chrome(element: Any, stop: Any = None) -> bool:
@@ -298,11 +313,13 @@ def doc_container(root: Any) -> Any | None:
 
 
 # A lead by its markup's name: 'tb-article-intro', 'article__lede', 'chapeau', 'vorspann', 'dek'.
-_LEAD_CLASS = re.compile(r"(?:^|[-_])(?:intro|lead|lede|leadin|standfirst|dek|deck|summary|excerpt|subtitle|"
+_LEAD_CLASS = re.compile(r"(?:^|[-_])(?:intro|lead|lede|leadin|standfirst|dek|deck|subtitle|"
                          r"sub-?title|sub-?headline|abstract|chapeau|chapo|vorspann)(?:$|[-_]|text)")
 LABEL_WORDS = 6
 _LABEL_TEXT = re.compile(r"^[^\W\d][^:]*:$|^(?:step|part|stage|schritt|teil|étape|paso|fase|passo|stap)\s+\d{1,3}[.:]?$",
                          re.IGNORECASE)
+# A lead of pictures, a video or a podcast ('lead-media', 'video-lead', 'podcast-intro'): no standfirst.
+_MEDIA_CLASS = re.compile(r"(?:^|[-_])(?:media|image|img|photo|picture|figure|video|audio|podcast|gallery|caption)s?(?:$|[-_])")
 LEAD_REACH = 4  # blocks before the article where a lead its markup names may stand
 ANCHOR_WORDS = 8  # a kept block this long is surely the extractor's: it bounds the article
 STANDFIRST_REACH = 24  # blocks before the article where a standfirst may stand (past share bars)
@@ -410,8 +427,9 @@ def _standfirst(blocks: list[Block], first: int, kept: set[int], summary: str | 
 def _marked_lead(blocks: list[Block], first: int, said: set[tuple[str, ...]]) -> list[Block]:
     """The standfirst where the page's descriptions say something else: a block just before
     the article (among the LEAD_REACH before it) whose markup names it the lead ('tb-article-
-    intro', 'article-lede', 'chapeau', 'Vorspann'), not chrome, not said by the article.
-    ('teaser' is not such a name: it marks other stories' teasers too.) Measured on the tuning
+    intro', 'article-lede', 'chapeau', 'Vorspann'; not a lead of pictures, a video or a
+    podcast), not chrome, not said by the article. ('teaser', 'summary' and 'excerpt' are no
+    such names: other stories' teasers carry them too.) Measured on the tuning
     halves: trafilatura's set F1 0.921 to 0.922 (3 ledes found, none lost), ScrapingHub's and
     the Mozilla set unchanged."""
     for index in range(first - 1, max(-1, first - LEAD_REACH - 1), -1):
@@ -419,9 +437,10 @@ def _marked_lead(blocks: list[Block], first: int, said: set[tuple[str, ...]]) ->
         if block.kind not in ("text", "heading") or block.words < ANCHOR_WORDS or link_heavy(block) \
                 or site_line(block) or in_chrome(block.element):
             continue
-        nodes = (block.element, *islice(block.element.iterancestors(), 2))
+        names = [name for node in (block.element, *islice(block.element.iterancestors(), 2)) for name in classes(node)]
         found = shingles(tokens(block.text))
-        if any(_LEAD_CLASS.search(token) for node in nodes for token in classes(node)) \
+        leads = [name for name in names if _LEAD_CLASS.search(name)]
+        if leads and not any(_MEDIA_CLASS.search(name) for name in leads) \
                 and sum(1 for shingle in found if shingle in said) < STANDFIRST_SHARE * len(found):
             return [replace(block, kind="text", level=0)]
     return []

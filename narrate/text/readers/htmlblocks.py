@@ -139,6 +139,9 @@ def record_rows(table: Any) -> list[tuple[Any, str, int]] | None:
         if any(tag in _BLOCKS_IN_CELL for tag in inside) or inside.count("p") + inside.count("div") > 1:
             return None  # a cell of paragraphs, a list or a picture: layout, or an infobox
     texts = [[_inline_text(cell) for cell in row] for row in cells]
+    if any(len(cell.findall(".//a")) > 1 and links >= MENU_LINK_SHARE * len(clean(text))
+           for row, found in zip(cells, texts) for cell, (text, links) in zip(row, found)):
+        return None  # a cell of links alone: a menu beside each row of a layout table
     words = [[len(text.split()) for text, _ in row] for row in texts]
     records = [row for row in words if len(row) >= 2]
     if len(records) < RECORD_MIN_ROWS or any(count > RECORD_CELL_WORDS for row in words for count in row):
@@ -165,6 +168,7 @@ def _own_rows(table: Any) -> list[Any]:
 
 
 RECORD_MIN_ROWS = 3
+MENU_LINK_SHARE = 0.8  # of a cell's text in its links, two or more: a menu
 RECORD_SAME_WIDTH = 0.8  # of the rows with as many cells as most have
 RECORD_CELL_WORDS = 150  # a cell longer holds an article (a layout table)
 RECORD_DESCRIPTION_WORDS = 12  # a cell this long describes the record; the row's others are shorter

@@ -120,12 +120,24 @@ _ATTRIBUTION = re.compile(
     r"|(?:Am|Le)\s+[^\n]{4,60}?\s+(?P<verb2>schrieb|a écrit)\s+(?P<who2>[^\n]{2,80}?)\s*:\s*$")
 
 
+ATTRIBUTION_MAX = 200  # characters: a longer line is prose
+# Who wrote: a name of up to five words, each capitalised (or a particle), with an address.
+_NAMES = re.compile(r"(?:(?:[A-Z\u00c0-\u00de][\w'.\-]*|de|van|von|der|den|da|di|le|la|du|del|y|bin|al)\s+){0,4}"
+                    r"[A-Z\u00c0-\u00de][\w'.\-]*(?:\s*<[^<>\s]+>)?|<[^<>\s]+>|\S+@\S+")
+# When: a date or time as a mail program writes it ('03/03/2020 10:12', 'Fri, 9 Nov 2007').
+_DATED = re.compile(r"\d{1,2}:\d{2}|\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\b\d{1,2}\.?\s+\w+\.?,?\s+\d{4}\b|"
+                    r"\b\w{3,9}\.?\s+\d{1,2},?\s+\d{4}\b")
+
+
 def attribution(text: str) -> str:
     """A reply's attribution line without its date, as a listener wants it: 'Jane Learner
     wrote:' (the date of a message quoted is noise read aloud); other text as it is."""
-    found = _ATTRIBUTION.fullmatch(text.strip())
-    if not found:
+    line = " ".join(text.split())  # (runs of spaces, no-break ones too, made the pattern cubic)
+    if len(line) > ATTRIBUTION_MAX or not (found := _ATTRIBUTION.fullmatch(line)):
         return text
+    who = found.group("who2") or found.group("who")
+    if not _NAMES.fullmatch(who.strip().rstrip(",")) or not _DATED.search(found.group("when") or line):
+        return text  # 'On page 12 of his report, the inspector wrote:' is prose
     if found.group("who2"):
         return f"{found.group('who2').strip()} {found.group('verb2')}:"
     return f"{found.group('who').strip().rstrip(',')} {found.group('verb')}:"

@@ -97,7 +97,7 @@ def _quoted_message(lines: list[str]) -> bool:
 
 def _until_text(lines: list[str], start: int) -> list[str]:
     """The next line with text after `start`, as a one-item list (none at the end)."""
-    return next(([line] for line in lines[start:] if line.strip()), [])
+    return next(([lines[index]] for index in range(start, len(lines)) if lines[index].strip()), [])  # (no copy)
 
 
 def _blank_separated(lines: list[str]) -> list[list[str]]:

@@ -91,7 +91,8 @@ def _draft_page(pages: int = 4) -> str:
             "   versions of the documents in it, so that a client can tell what changed\n"
             "   since it last asked, without reading every document again.\n\n\n"
             f"<span class='grey'>de Jong                                                   [Page {number}]</span>"
-            "</pre><hr class='noprint'>")
+            + ("\n\n\nHtml markup produced by rfcmarkup 1.111, available from https://tools.ietf.org/tools/rfcmarkup/"
+               if number == pages else "") + "</pre><hr class='noprint'>")
     return ("<html><head><title>draft-dejong-remotestorage-04</title></head><body>"
             "<div class='noprint'>[<a href='/html/'>Docs</a>] [<a href='/txt'>txt</a>|<a href='/pdf'>pdf</a>]"
             " [<a href='/tracker'>Tracker</a>]</div>" + "".join(body) + "</body></html>")
@@ -105,6 +106,7 @@ def test_an_internet_draft_set_in_pre_is_read_without_its_page_heads_and_feet():
         assert f"Section {number} of this document describes how a client asks the server for a document" in text
     assert "waiting longer each time." in text
     assert "Page 1" not in text and "December 2014" not in text and "de Jong" not in text
+    assert "rfcmarkup" not in text
 
 
 def test_running_heads_are_left_out_of_the_lines():

@@ -56,7 +56,9 @@ _POINTER_TEXT = re.compile(
 _INVITATION_TEXT = re.compile(
     r"^(?:(?:follow|like|find|join|subscribe to|connect with|watch)\b.{0,60}\bon (?:facebook|twitter|"
     r"instagram|youtube|linkedin|tiktok|flipboard|telegram)|like this (?:story|article)\b|"
-    r"share (?:this|it)(?: (?:with|on|via)\b|[!.]?$)|share on (?:facebook|twitter|x|linkedin|whatsapp|reddit|pinterest|email)\s*(?:[.!,|\u00b7]|$)|(?:sign up|subscribe) (?:for|to) (?:our|the)\b.{0,40}"
+    r"share (?:this|it)(?: (?:with|on|via)\b|[!.]?$)|"
+    r"share on (?:facebook|twitter|x|linkedin|whatsapp|reddit|pinterest|email)\s*(?:[.!,|\u00b7]|$)|"
+    r"(?:sign up|subscribe) (?:for|to) (?:our|the)\b.{0,40}"
     r"\bnewsletter|listen to [\w ]{0,40}\blive\b|tell us what you think\b|(?:leave|post|add|write) a comment\b|"
     r"\d*\s*comments?\s*(?:\(\d+\))?$)",
     re.IGNORECASE)
@@ -316,10 +318,12 @@ def doc_container(root: Any) -> Any | None:
 _LEAD_CLASS = re.compile(r"(?:^|[-_])(?:intro|lead|lede|leadin|standfirst|dek|deck|subtitle|"
                          r"sub-?title|sub-?headline|abstract|chapeau|chapo|vorspann)(?:$|[-_]|text)")
 LABEL_WORDS = 6
-_LABEL_TEXT = re.compile(r"^[^\W\d][^:]*:$|^(?:step|part|stage|schritt|teil|étape|paso|fase|passo|stap)\s+\d{1,3}[.:]?$",
+_LABEL_TEXT = re.compile(r"^[^\W\d][^:]*:$"
+                         r"|^(?:step|part|stage|schritt|teil|étape|paso|fase|passo|stap)\s+\d{1,3}[.:]?$",
                          re.IGNORECASE)
 # A lead of pictures, a video or a podcast ('lead-media', 'video-lead', 'podcast-intro'): no standfirst.
-_MEDIA_CLASS = re.compile(r"(?:^|[-_])(?:media|image|img|photo|picture|figure|video|audio|podcast|gallery|caption)s?(?:$|[-_])")
+_MEDIA_CLASS = re.compile(
+    r"(?:^|[-_])(?:media|image|img|photo|picture|figure|video|audio|podcast|gallery|caption)s?(?:$|[-_])")
 LEAD_REACH = 4  # blocks before the article where a lead its markup names may stand
 ANCHOR_WORDS = 8  # a kept block this long is surely the extractor's: it bounds the article
 STANDFIRST_REACH = 24  # blocks before the article where a standfirst may stand (past share bars)

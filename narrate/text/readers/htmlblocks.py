@@ -173,8 +173,9 @@ RECORD_SAME_WIDTH = 0.8  # of the rows with as many cells as most have
 RECORD_CELL_WORDS = 150  # a cell longer holds an article (a layout table)
 RECORD_DESCRIPTION_WORDS = 12  # a cell this long describes the record; the row's others are shorter
 RECORD_DESCRIBED = 0.6  # of the rows with such a description
+# (one <p> or <div> in a cell is a wrapper; two are paragraphs)
 _BLOCKS_IN_CELL = frozenset({"table", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "blockquote", "ul",
-                             "ol", "dl", "pre", "form", "figure", "img", "picture", "video"})  # (one <p> or <div>: a wrapper)
+                             "ol", "dl", "pre", "form", "figure", "img", "picture", "video"})
 MAX_TABLE_ROWS = 15  # a table this small is read row by row; a larger one is announced
 MAX_TABLE_COLUMNS = 3  # on a documentation page (a list of packages and figures reads badly)
 WIDE_TABLE_COLUMNS = 6  # in a story (a results table, a schedule)

@@ -36,6 +36,9 @@ _CODE_MARK = re.compile(
 _CODE_CHILDREN = ("code", "samp", "kbd", "var")
 # A printed page's running lines: 'de Jong    Expires 18 June 2015    [Page 4]'.
 _PAGE_LINE = re.compile(r"\[Page \d+\]\s*$")
+# The tool that made the page: 'Html markup produced by rfcmarkup 1.111, available from ...'.
+_GENERATOR_LINE = re.compile(r"\s*(?:html\s+)?(?:markup\s+)?(?:produced|generated|created)\s+(?:by|with|using)\s+"
+                             r"[\w.-]+\s+v?\d[\w.]*\b", re.IGNORECASE)
 _RUNNING_LINE = re.compile(r"\S\s{3,}\S")  # parts of a line set apart in columns
 # A printed contents listing's line: '   4.1.  Requests ..................................... 7'.
 _CONTENTS_LINE = re.compile(r"\S\s*\.{4,}\s*\d+\s*$")
@@ -51,7 +54,8 @@ _OPENING_LINE = re.compile(r"\s*(?:(?:[$%#]|>>>|[\w.-]{1,20}[>$#%])\s|/\*|//|--\
 # a diff's headers, SQL's statements, a tool's '... Done' and '[Y/n]'.
 _MACHINE_LINE = re.compile(
     r"\s*(?:\S+@[\w.-]+:\S*[$#]\s|\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|[A-Z][a-z]{2}\s+\d{1,2}\s\d{2}:\d{2}:\d{2}\s"
-    r"|diff --git |index [0-9a-f]{7,}|--- a/|\+\+\+ b/|@@ -\d|(?-i:(?:SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER)\s+\S)"
+    r"|diff --git |index [0-9a-f]{7,}|--- a/|\+\+\+ b/|@@ -\d"
+    r"|(?-i:(?:SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER)\s+\S)"
     r"|\(def(?:un|ine|macro)?\s)|.*(?:\.\.\.\s?done|\[y/n\])\s*$", re.IGNORECASE)
 CODE_LINE_SHARE = 0.4  # of the lines program text or comments: the block is code (a page with
 # an example in it is not)
@@ -76,7 +80,8 @@ def pre_lines(element: Any) -> list[str]:
     """The <pre>'s lines as a printed page has them, less what the page prints around the
     text: the running heads and feet that repeat on its pages (in this <pre> and the ones
     beside it, three times or more, at their tops and bottoms), page-break marks, a printed
-    contents listing's lines, and lines made of links alone ('[Docs] [txt|pdf] [Tracker]')."""
+    contents listing's lines, the credit of the tool that made the page, and lines made of
+    links alone ('[Docs] [txt|pdf] [Tracker]')."""
     lines = [line.rstrip() for line in element.text_content().replace("\f", "\n").replace("\r\n", "\n").split("\n")]
     repeated = _repeated_lines(element)
     links = [re.escape(a.text_content().strip()) for a in islice(element.iter("a"), MAX_LINKS + 1)
@@ -85,16 +90,16 @@ def pre_lines(element: Any) -> list[str]:
     if any(_CONTENTS_LINE.search(line) for line in lines):  # the listing's lines, and its title
         lines = [line for line in lines if not _CONTENTS_LINE.search(line) and not _CONTENTS_TITLE.fullmatch(line)]
     return [line for line in lines
-            if not _PAGE_LINE.search(line) and line.strip() not in repeated
+            if not _PAGE_LINE.search(line) and not _GENERATOR_LINE.match(line) and line.strip() not in repeated
             and not (linked is not None and len(linked.findall(line)) >= 2
                      and len(_REAL_WORD.findall(linked.sub("", line))) <= 1)]
 
 
 def _repeated_lines(element: Any) -> set[str]:
     """Running heads and feet: lines set in columns (words apart by runs of spaces, as
-    'Internet-Draft      remoteStorage      December 2014'; a poem's refrain is no such line) at the top or the bottom of
-    the <pre> blocks around this one (the first or last two with text of each, the pages
-    within PAGE_WINDOW either side) printed three times or more."""
+    'Internet-Draft      remoteStorage      December 2014'; a poem's refrain is no such line)
+    at the top or the bottom of the <pre> blocks around this one (the first or last two with
+    text of each, the pages within PAGE_WINDOW either side), printed three times or more."""
     pres = [*islice(element.itersiblings("pre", preceding=True), PAGE_WINDOW), element,
             *islice(element.itersiblings("pre"), PAGE_WINDOW)]
     counts: dict[str, int] = {}
@@ -113,7 +118,8 @@ def holds_prose(element: Any) -> bool:
     words = sum(len(line.split()) for line in filled)
     if words < PROSE_MIN_WORDS or word_share([unquoted(line) for line in filled]) < PROSE_WORD_SHARE:
         return False
-    coded = sum(1 for line in filled if CODE_LINE.search(line) or _COMMENT_LINE.match(line) or _MACHINE_LINE.match(line))
+    coded = sum(1 for line in filled
+                if CODE_LINE.search(line) or _COMMENT_LINE.match(line) or _MACHINE_LINE.match(line))
     first = filled[0]
     if coded >= max(2, CODE_LINE_SHARE * len(filled)) or _OPENING_LINE.match(first) or CODE_LINE.search(first) \
             or _MACHINE_LINE.match(first):

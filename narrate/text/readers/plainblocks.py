@@ -38,7 +38,8 @@ CODE_LINE = re.compile(
     r"|^\s*(?:from\s+\S+\s+import|if\s*\(|for\s*\(|while\s*\(|else\s*[{:]?$)"
     r"|^\s*[\w.\[\]]+\s*[+\-*/|&]?=\s*\S"
     # (each further word after whitespace: '(?:\S+\s*){0,6}' split a long path six ways, 19 s a line)
-    r"|^\s*(?:sudo|apt|apt-get|git|cd|ls|make|echo|export|cat|cp|mv|rm|mkdir|pip|python3?|npm)\s+[-\w./$]\S*(?:\s+\S+){0,6}\s*$"
+    r"|^\s*(?:sudo|apt|apt-get|git|cd|ls|make|echo|export|cat|cp|mv|rm|mkdir|pip|python3?|npm)"
+    r"\s+[-\w./$]\S*(?:\s+\S+){0,6}\s*$"
     # an HTTP exchange: the request or status line, and header fields with hyphenated names
     r"|^\s*(?:GET|PUT|POST|DELETE|HEAD|OPTIONS|PATCH)\s+\S+\s+HTTP/\d|^\s*HTTP/\d(?:\.\d)?\s+\d{3}\b"
     r"|^\s*[A-Z][a-z]+(?:-[A-Z][A-Za-z]*)+:\s+\S"

@@ -57,7 +57,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -240,20 +240,8 @@ def run_benchmark(folder: Path, verbose: bool, only: list[str] | None = None,
         print(f"(a) article-extraction benchmark, the tuning half only: {len(truth)} pages\n")
         print(f"{'extractor':26} {'version':10} {'tuning: F1  prec.  recall':>25}  ms/page")
     results: dict[str, dict[str, Score]] = {}
-    for name, (module, extract) in EXTRACTORS.items():
-        if only and name not in only:
-            continue
-        found = _version(module) if module != "narrate" else _narrate_version()
-        if found is None:
-            print(f"{name:26} not installed")
-            continue
-        outputs, failures, started = {}, 0, time.perf_counter()
-        for key, page in pages.items():
-            try:
-                outputs[key] = extract(page, truth[key].get("url", ""))
-            except Exception:  # noqa: BLE001 - a third-party extractor failing on a page scores 0 there
-                outputs[key], failures = "", failures + 1
-        per_page = (time.perf_counter() - started) / len(pages) * 1000
+    for name, found, extract in installed_extractors(only):
+        outputs, failures, per_page = run_extractor(extract, pages, lambda key: truth[key].get("url", ""))
         results[name] = _report(name, found, truth, outputs, halves, per_page, failures)
         if verbose and name == "narrate":
             _per_page(truth, outputs)
@@ -288,6 +276,32 @@ def _significance(results: dict[str, dict[str, Score]]) -> None:
             continue
         mean, deviation = bootstrap_f1(ours, theirs)
         print(f"    narrate - {name:28} {mean:+.3f} ± {deviation:.3f}")
+
+
+def installed_extractors(only: list[str] | None) -> Iterator[tuple[str, str, Callable[[str, str], str]]]:
+    """Each extractor asked for (all without `only`) that imports: its name, version and function;
+    the others are named as not installed."""
+    for name, (module, extract) in EXTRACTORS.items():
+        if only and name not in only:
+            continue
+        found = _version(module) if module != "narrate" else _narrate_version()
+        if found is None:
+            print(f"{name:26} not installed")
+            continue
+        yield name, found, extract
+
+
+def run_extractor(extract: Callable[[str, str], str], pages: dict[str, str],
+                  url_of: Callable[[str], str]) -> tuple[dict[str, str], int, float]:
+    """One extractor's text for each page, how many pages it failed on (they score 0 there: a
+    third-party extractor raising on a page), and its milliseconds a page."""
+    outputs, failures, started = {}, 0, time.perf_counter()
+    for key, page in pages.items():
+        try:
+            outputs[key] = extract(page, url_of(key))
+        except Exception:  # noqa: BLE001 - any extractor's failure on a page scores 0 there
+            outputs[key], failures = "", failures + 1
+    return outputs, failures, (time.perf_counter() - started) / len(pages) * 1000
 
 
 def _narrate_version() -> str:
@@ -387,22 +401,10 @@ def run_readability_tests(folder: Path, only: list[str] | None = None) -> None:
     print(f"\n(c) Mozilla Readability's test pages saved from real sites: {len(names)} pages "
           "(reference: Readability.js's reviewed output; a tuning set)\n")
     print(f"{'extractor':26} {'version':10} {'F1  prec.  recall':>18}  ms/page")
-    for name, (module, extract) in EXTRACTORS.items():
-        if only and name not in only:
-            continue
-        found = _version(module) if module != "narrate" else _narrate_version()
-        if found is None:
-            print(f"{name:26} not installed")
-            continue
-        counts, started = [], time.perf_counter()
-        for key, page in pages.items():
-            try:
-                output = extract(page, "")
-            except Exception:  # noqa: BLE001 - as in (a): a failing extractor scores 0 on the page
-                output = ""
-            counts.append(tp_fp_fn(references[key], output))
-        per_page = (time.perf_counter() - started) / len(pages) * 1000
-        print(f"{name:26} {found:10} {str(Score.of(counts)):>18}  {per_page:7.0f}")
+    for name, found, extract in installed_extractors(only):
+        outputs, _, per_page = run_extractor(extract, pages, lambda key: "")
+        score = Score.of([tp_fp_fn(references[key], outputs[key]) for key in pages])
+        print(f"{name:26} {found:10} {str(score):>18}  {per_page:7.0f}")
 
 
 # --- (b) the documentation set -----------------------------------------------------------

@@ -149,8 +149,8 @@ def record_rows(table: Any) -> list[tuple[Any, str, int]] | None:
     widths = [len(row) for row in records]
     if widths.count(max(set(widths), key=widths.count)) < RECORD_SAME_WIDTH * len(records):
         return None
-    described = sum(1 for row in records if sorted(row)[-1] >= RECORD_DESCRIPTION_WORDS
-                    and (len(row) < 2 or sorted(row)[-2] < RECORD_DESCRIPTION_WORDS))
+    described = sum(1 for row in map(sorted, records)
+                    if row[-1] >= RECORD_DESCRIPTION_WORDS > row[-2])  # (a record has two cells or more)
     if described < RECORD_DESCRIBED * len(records):
         return None
     read: list[tuple[Any, str, int]] = []

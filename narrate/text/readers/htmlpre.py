@@ -18,7 +18,7 @@ from itertools import islice
 from typing import Any
 
 from narrate.text.readers.mail import split_headers, unquoted, without_signature
-from narrate.text.readers.plainblocks import CODE_LINE, word_share
+from narrate.text.readers.plainblocks import CODE_LINE, REAL_WORD, word_share
 from narrate.text.readers.textblocks import HEADING, PARAGRAPH, Block, read_blocks
 
 PROSE_MIN_WORDS = 40  # fewer: a listing's output or a short command, whatever its words
@@ -43,7 +43,6 @@ _RUNNING_LINE = re.compile(r"\S\s{3,}\S")  # parts of a line set apart in column
 # A printed contents listing's line: '   4.1.  Requests ..................................... 7'.
 _CONTENTS_LINE = re.compile(r"\S\s*\.{4,}\s*\d+\s*$")
 _CONTENTS_TITLE = re.compile(r"\s*(?:table of )?contents\s*", re.IGNORECASE)
-# A comment opening a line of program text: '-- ', '/*', '** ', '// ', '# ', '; '.
 # A comment opening a line of program text ('-- ', '/*', '** ', '// ', '# '), a program's prompt
 # ('sqlite> ', 'mysql> ', '(gdb) '), or a line a statement ends ('CREATE TABLE t(', ');').
 _COMMENT_LINE = re.compile(r"\s*(?:--\s|/\*|\*\*\s|\*/|//|#\s|;\s|%\s|rem\s|[\w.-]{1,20}>\s|\(\w+\)\s)|.*[;{}(]\s*$",
@@ -59,7 +58,6 @@ _MACHINE_LINE = re.compile(
     r"|\(def(?:un|ine|macro)?\s)|.*(?:\.\.\.\s?done|\[y/n\])\s*$", re.IGNORECASE)
 CODE_LINE_SHARE = 0.4  # of the lines program text or comments: the block is code (a page with
 # an example in it is not)
-_REAL_WORD = re.compile(r"[^\W\d_]{2,}")
 _SENTENCE_END = re.compile(r"[.!?][\"')\]]*(?=\s|$)")
 
 
@@ -92,7 +90,7 @@ def pre_lines(element: Any) -> list[str]:
     return [line for line in lines
             if not _PAGE_LINE.search(line) and not _GENERATOR_LINE.match(line) and line.strip() not in repeated
             and not (linked is not None and len(linked.findall(line)) >= 2
-                     and len(_REAL_WORD.findall(linked.sub("", line))) <= 1)]
+                     and len(REAL_WORD.findall(linked.sub("", line))) <= 1)]
 
 
 def _repeated_lines(element: Any) -> set[str]:
@@ -112,28 +110,35 @@ def _repeated_lines(element: Any) -> set[str]:
 
 def holds_prose(element: Any) -> bool:
     """Whether a <pre> is a document set in fixed lines (read) rather than code (announced)."""
+    return _prose_lines(element) is not None
+
+
+def _prose_lines(element: Any) -> list[str] | None:
+    """The <pre>'s lines (pre_lines) where it holds prose, else None."""
     if element.tag != "pre" or len(element.text_content().split()) < PROSE_MIN_WORDS or _marked_as_code(element):
-        return False  # (the cheap tests first: most pages' <pre> blocks are short listings)
-    filled = [line for line in pre_lines(element) if line.strip()]
+        return None  # (the cheap tests first: most pages' <pre> blocks are short listings)
+    lines = pre_lines(element)
+    filled = [line for line in lines if line.strip()]
     words = sum(len(line.split()) for line in filled)
     if words < PROSE_MIN_WORDS or word_share([unquoted(line) for line in filled]) < PROSE_WORD_SHARE:
-        return False
+        return None
     coded = sum(1 for line in filled
                 if CODE_LINE.search(line) or _COMMENT_LINE.match(line) or _MACHINE_LINE.match(line))
     first = filled[0]
     if coded >= max(2, CODE_LINE_SHARE * len(filled)) or _OPENING_LINE.match(first) or CODE_LINE.search(first) \
             or _MACHINE_LINE.match(first):
-        return False  # code with comments in words ('-- Query for all rows that ...'), a log, a session
+        return None  # code with comments in words ('-- Query for all rows that ...'), a log, a session
     sentences = sum(len(_SENTENCE_END.findall(line)) for line in filled)
-    return sentences >= 2 and words / sentences <= WORDS_PER_SENTENCE
+    return lines if sentences >= 2 and words / sentences <= WORDS_PER_SENTENCE else None
 
 
 def prose_blocks(element: Any) -> list[Block] | None:
     """The <pre>'s text as the plain-text reader reads it, or None where it is not mostly
     paragraphs there (a table or listing with words in it)."""
-    if not holds_prose(element):
+    lines = _prose_lines(element)
+    if lines is None:
         return None
-    headers, body = split_headers("\n".join(pre_lines(element)))  # an archived message's own headers
+    headers, body = split_headers("\n".join(lines))  # an archived message's own headers
     blocks = read_blocks([line.expandtabs(8) for line in without_signature(body.split("\n"))])
     if headers is not None:  # of its headers, what a listener needs: the subject and the summary
         said = [Block(HEADING, text) for text in (headers.title,) if text]

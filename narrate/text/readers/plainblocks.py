@@ -24,7 +24,7 @@ _DRAWING_CHARS = set("-=_~*#+|/\\<>^.:'`o")
 _DRAWING_RUN = re.compile(r"([-=_~*+])\1{2,}|<-+|-+>|[-=]{2,}[|+]|[|+][-=]{2,}")
 _PURE_DRAWING = re.compile(r"[/\\|+\-=_*#~<>^()\[\]{}.:'`]")
 _BOX = re.compile(r"[\u2500-\u259f\u2190-\u21ff]")
-_REAL_WORD = re.compile(r"[^\W\d_]{2,}")
+REAL_WORD = re.compile(r"[^\W\d_]{2,}")
 _BOX_CELL = re.compile(r"[\u2502\u2503\u2551]")
 _BOX_BORDER = re.compile(r"[\u2500-\u257f\s]+")
 _RULE = re.compile(r"\s*(?:([-=_~*#+.\u2500-\u2501\u2014])\s*)\1{2,}\s*|\s*(?:[*#~]\s+){2,}[*#~]\s*")
@@ -109,7 +109,7 @@ def is_continuation_mark(line: str) -> bool:
 
 
 def looks_like_words(text: str) -> bool:
-    return len(_REAL_WORD.findall(text)) >= 1 and len(text.split()) <= 12
+    return len(REAL_WORD.findall(text)) >= 1 and len(text.split()) <= 12
 
 
 def is_rule(line: str) -> bool:
@@ -144,7 +144,7 @@ def is_drawing_line(line: str) -> bool:
     letters = sum(1 for ch in text if ch.isalnum())
     if not letters:
         return bool(_PURE_DRAWING.search(text)) and len(text) >= 1
-    words = len(_REAL_WORD.findall(text))
+    words = len(REAL_WORD.findall(text))
     if words > 4:
         return False
     drawn = sum(1 for ch in text if ch in _DRAWING_CHARS and not ch.isalnum())
@@ -169,12 +169,12 @@ _LABEL_GAP = re.compile(r"\S\s{5,}\S")
 
 def _is_label_line(line: str) -> bool:
     """A few words placed in space, or beside a stroke: 'used   \\', '      *upstream head'."""
-    return len(_REAL_WORD.findall(line)) <= 4 and bool(
+    return len(REAL_WORD.findall(line)) <= 4 and bool(
         _LABEL_GAP.search(line.strip()) or any(ch in "\\/|*" for ch in line))
 
 
 def _is_sentence(line: str) -> bool:
-    return len(_REAL_WORD.findall(line)) >= 6 and not is_drawing_line(line)
+    return len(REAL_WORD.findall(line)) >= 6 and not is_drawing_line(line)
 
 
 def is_table(lines: list[str]) -> bool:
@@ -234,7 +234,7 @@ def term_rows(lines: list[str]) -> list[str] | None:
             rows.append([left, right])
         else:
             rows[-1][1] = f"{rows[-1][1]} {right}".strip()  # the meaning goes on
-    described = sum(1 for _, right in rows if len(_REAL_WORD.findall(right)) >= 2)
+    described = sum(1 for _, right in rows if len(REAL_WORD.findall(right)) >= 2)
     if described < len(rows) * 0.6:
         return None
     return [" ".join(part for part in (_sentence(left), _sentence(right)) if part) for left, right in rows]
@@ -279,7 +279,7 @@ def word_share(lines: list[str]) -> float:
 
 def _is_prose(line: str) -> bool:
     text = line.strip()
-    return len(_REAL_WORD.findall(text)) >= 5 and bool(_SENTENCE_END.search(text)) and not CODE_LINE.search(text)
+    return len(REAL_WORD.findall(text)) >= 5 and bool(_SENTENCE_END.search(text)) and not CODE_LINE.search(text)
 
 
 def list_items(lines: list[str]) -> list[str] | None:

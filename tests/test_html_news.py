@@ -39,6 +39,15 @@ def spoken(html: str) -> str:
     return "\n".join(chunk.display for chunk in build_script(read_html(html)).chunks)
 
 
+def read_without(html: str, *phrases: str) -> str:
+    """What is said for a news page: none of `phrases`, and the whole story."""
+    text = spoken(html)
+    for phrase in phrases:
+        assert phrase not in text
+    assert all(paragraph in text for paragraph in STORY)
+    return text
+
+
 def test_the_story_is_read_whole():
     text = spoken(news_page())
     assert all(paragraph in text for paragraph in STORY)
@@ -54,10 +63,7 @@ def test_pointers_to_other_stories_and_invitations_to_follow_are_not_read():
              "<p>RELATED: <a href='/b'>Islanders march for the ferry</a></p>"
              "<p>Follow The Ledger on Facebook, Twitter and Instagram.</p>"
              "<p>Like this story? Share it with a friend!</p>")
-    text = spoken(news_page(extra))
-    for phrase in ("Bridge plan delayed", "Islanders march", "Follow The Ledger", "Share it"):
-        assert phrase not in text
-    assert all(paragraph in text for paragraph in STORY)
+    read_without(news_page(extra), "Bridge plan delayed", "Islanders march", "Follow The Ledger", "Share it")
 
 
 def test_a_sentence_that_only_starts_like_a_pointer_is_read():
@@ -294,11 +300,8 @@ def test_lines_only_a_reader_on_the_screen_can_use_are_not_read():
              "<p>ferries@ledger-news.example</p><p>twitter.com/ledgerferry</p>"
              "<p>by Ada Lindqvist Monday, November 18, 2019</p>"
              "<p>5:45 AM PST 11/19/2019 by Peter Moody</p>")
-    text = spoken(news_page(extra))
-    for phrase in ("Click here", "min read", "Reading time", "ferries@", "twitter.com", "Ada Lindqvist",
-                   "Peter Moody"):
-        assert phrase not in text
-    assert all(paragraph in text for paragraph in STORY)
+    read_without(news_page(extra), "Click here", "min read", "Reading time", "ferries@", "twitter.com",
+                 "Ada Lindqvist", "Peter Moody")
 
 
 def test_sentences_that_only_look_like_those_lines_are_read():
@@ -465,10 +468,7 @@ def test_the_site_s_credit_lines_and_comment_invitations_are_not_read():
                    "license. Read the original article.</p>"
                    "<p>A version of this article appears in print on Nov. 20, 2019, Section A, Page 1.</p>"
                    "<p>Tell us what YOU think...</p><p>comments</p>")
-    text = spoken(news_page(after_story))
-    for phrase in ("SOURCE", "Read the original", "appears in print", "Tell us", "comments"):
-        assert phrase not in text
-    assert all(paragraph in text for paragraph in STORY)
+    read_without(news_page(after_story), "SOURCE", "Read the original", "appears in print", "Tell us", "comments")
 
 
 def test_a_paragraph_s_closing_click_here_sentence_is_not_read():
@@ -510,10 +510,7 @@ def test_pointers_in_other_languages_are_not_read():
     extra = ("<p>Weiterlesen: <a href='/a'>Brückenplan erneut verschoben</a></p>"
              "<p>Lire aussi : <a href='/b'>Les insulaires manifestent pour le ferry</a></p>"
              "<p>Leggi anche: <a href='/c'>Il traghetto notturno resta</a></p>")
-    text = spoken(news_page(extra))
-    for phrase in ("Brückenplan", "insulaires", "traghetto"):
-        assert phrase not in text
-    assert all(paragraph in text for paragraph in STORY)
+    read_without(news_page(extra), "Brückenplan", "insulaires", "traghetto")
 
 
 def test_a_lead_the_markup_names_is_read_where_the_description_says_something_else():
@@ -555,10 +552,7 @@ def test_teaser_cards_labels_and_share_lines_inside_the_story_are_not_read():
              "store, you're immediately overloaded with sights, sounds,\u2026 <a href='/x'>Read more</a></p></aside>"
              "<p>Topics: ferries, islands, council, winter timetable</p>"
              "<ul class='tools'><li>Share on Twitter</li><li>Share on Facebook</li></ul>")
-    text = spoken(news_page(extra))
-    for phrase in ("overloaded with sights", "Topics", "Share on"):
-        assert phrase not in text
-    assert all(paragraph in text for paragraph in STORY)
+    read_without(news_page(extra), "overloaded with sights", "Topics", "Share on")
 
 
 def test_a_how_tos_step_labels_are_read_over_their_steps():
@@ -583,9 +577,7 @@ def test_picture_credits_gallery_links_and_slideshow_controls_are_not_read():
              "<h3>Gallery: The night ferry | 14 Photos</h3>"
              "<ul class='slides'><li>1 of 5</li><li>Close</li><li>Fullscreen</li><li>Thumbnails</li></ul>"
              "<p>Previous. Next.</p><p>Credit card debt on the island rose by a tenth last winter, the council said.</p>")
-    text = spoken(news_page(extra))
-    for phrase in ("Nitashia", "Getty", "Gallery", "Fullscreen", "Previous"):
-        assert phrase not in text
+    text = read_without(news_page(extra), "Nitashia", "Getty", "Gallery", "Fullscreen", "Previous")
     assert "Credit card debt on the island rose" in text  # a sentence that opens with the word
 
 

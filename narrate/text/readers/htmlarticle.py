@@ -20,6 +20,7 @@ from dataclasses import replace
 from itertools import islice
 from typing import Any
 
+from narrate.text.readers.picture_credits import is_picture_credit, marked_as_credit
 from narrate.text.readers.htmlblocks import Block, classes, is_box, is_embedded_post
 
 _TOKEN = re.compile(r"\w+")
@@ -56,7 +57,7 @@ _POINTER_TEXT = re.compile(
 _INVITATION_TEXT = re.compile(
     r"^(?:(?:follow|like|find|join|subscribe to|connect with|watch)\b.{0,60}\bon (?:facebook|twitter|"
     r"instagram|youtube|linkedin|tiktok|flipboard|telegram)|like this (?:story|article)\b|"
-    r"share (?:this|it)(?: (?:with|on|via)\b|[!.]?$)|"
+    r"share (?:this|it)(?: (?:story|article|post|page|video))?(?: (?:with|on|via)\b|[!.:]?$)|"
     r"share on (?:facebook|twitter|x|linkedin|whatsapp|reddit|pinterest|email)\s*(?:[.!,|\u00b7]|$)|"
     r"(?:sign up|subscribe) (?:for|to) (?:our|the)\b.{0,40}"
     r"\bnewsletter|listen to [\w ]{0,40}\blive\b|tell us what you think\b|(?:leave|post|add|write) a comment\b|"
@@ -253,7 +254,8 @@ def site_line(block: Block) -> bool:
         return block.link_density >= 0.3 or block.words <= 3
     if _INVITATION_TEXT.match(block.text) or (block.words <= 20 and _SCREEN_TEXT.match(block.text)) \
             or _CREDIT_TEXT.match(block.text) or _labels(block.text) \
-            or _TEASER_END.search(block.text) or (block.words <= 14 and _PICTURE_TEXT.search(block.text)):
+            or _TEASER_END.search(block.text) or (block.words <= 14 and _PICTURE_TEXT.search(block.text)) \
+            or _picture_credit(block):
         return True
     if block.kind == "text" and block.words == 1 and _ADDRESS_LINE.match(block.text):  # not a list of them
         return True
@@ -262,6 +264,13 @@ def site_line(block: Block) -> bool:
     if block.words <= 16 and _DATE_OR_TIME.search(block.text) and _SENDER_ADDRESS.search(block.text):
         return True  # a mail archive's 'Alan Gauld alan.gauld at yahoo.co.uk Tue Mar 3 12:51:02 EST 2020'
     return block.words <= 12 and bool(_STAMP_TEXT.match(block.text))
+
+
+def _picture_credit(block: Block) -> bool:
+    """A line that is only a picture's credit ('Main image credit: Getty'; a gallery's
+    '<p class="credits">Paul Morigi/Getty Images</p>'), not an item 'Reuters' of a list."""
+    return is_picture_credit(block.text) \
+        and ((block.kind == "text" and block.words >= 2) or marked_as_credit(block.element))
 
 
 def _labels(text: str) -> bool:

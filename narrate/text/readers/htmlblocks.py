@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from narrate.text.readers.angles import angle_brackets
+from narrate.text.readers.picture_credits import is_credit_part, is_picture_credit, without_picture_credit
 from narrate.text.readers.htmlpre import prose_blocks
 from narrate.text.readers.sections import clean
 
@@ -49,6 +50,8 @@ _SHORTCODE = re.compile(
 _SUBHEADING_CLASS = re.compile(r"^(?:[\w-]*[-_])?(?:sub-?head(?:line|ing)?|crosshead|intertitle)$")
 SUBHEADING_WORDS = 20
 _MARKUP_TEXT = re.compile(r"\s*(?:<[a-zA-Z/!][^<>]*>\s*)+")
+_SENTENCE_END = re.compile(r"[.!?][\"'\u201d\u2019)]?\s*$")
+_GLUED = re.compile(r"\w[.!?][\"'\u201d\u2019)]?$")  # a sentence's end, right against the next element
 _END_MARK = re.compile(r"[.!?:;\u2026][\"'\u201d\u2019)\]]*$")
 
 
@@ -278,6 +281,18 @@ def _with_lead(raw: str, lead_end: int | None) -> tuple[str, bool]:
     return f"{head} {rest}".strip(), True
 
 
+def _is_credit_at_end(part: Any, text: str, captioned: bool, before: list[str]) -> bool:
+    """A caption's closing part that is its credit: in a caption, 'Leonhard Foeger / Reuters
+    file' after its words; in a paragraph, a credit-shaped part after a whole sentence
+    ('...isn't easy.<span>Kathrin Ziegler/Getty</span>'). Not a name the words go on from
+    ('Shares of <b>Credit Suisse</b> fell', 'sold to <a>Getty Images</a> in 2019')."""
+    if not (captioned or _SENTENCE_END.search("".join(before[-3:]))) or not is_credit_part(part, text) \
+            or (part.tail or "").strip():
+        return False
+    return not any(isinstance(node.tag, str) and node.text_content().strip() or (node.tail or "").strip()
+                   for node in part.itersiblings())  # the first sibling with words ends the search
+
+
 def _has_block_inside(element: Any) -> bool:
     return any(isinstance(node.tag, str) and node.tag in BLOCKS for node in element.iterdescendants())
 
@@ -292,6 +307,7 @@ class _Walker:
         pieces: list[str] = []
         state: dict[str, Any] = {"links": 0, "lead": None, "started": False}
         embedded = any(is_embedded_post(node) for node in (element, *element.iterancestors()))
+        captioned = kind == "caption" or any("caption" in token for token in classes(element))  # 'wp-caption-text'
 
         def add(text: str | None) -> None:
             if text:
@@ -306,6 +322,8 @@ class _Walker:
             text = angle_brackets(text)  # text the page escaped: 'vimdiff <a> <b>' has its placeholders
             if embedded:  # '— NASA (@NASA) November 1, 2019': '— NASA, November 1, 2019'
                 text = _HANDLE.sub(",", text).rstrip(",").replace(",,", ",")
+            if captioned:  # a picture's credit is not read: 'Credit: STR/AFP'
+                text = "" if is_picture_credit(text) else without_picture_credit(text)
             if text:
                 self.blocks.append(Block(kind, text, element, link_chars=state["links"],
                                          lead=lead, item=item))
@@ -329,6 +347,11 @@ class _Walker:
                 flush()  # <br><br>: a paragraph break
             else:
                 text, links = _inline_text(child, embedded)
+                if state["started"] and _is_credit_at_end(child, text, captioned, pieces):
+                    add(child.tail)  # 'The house where Hitler was born.<span>Leonhard Foeger / Reuters</span>'
+                    continue
+                if pieces and _GLUED.search(pieces[-1]) and text[:1].isupper():
+                    add(" ")  # '...in Austria.</span><span>Police...': the page's spacing is its style's
                 if not state["started"] and tag in ("b", "strong") and text.strip():
                     state["lead"] = len("".join(pieces)) + len(text)  # where a run-in heading ends
                 add(text)

@@ -223,6 +223,7 @@ def test_telephone(written, spoken):
 ELECTRONIC = [
     ('info@beispiel.de', 'info at beispiel Punkt d e'),
     ('www.beispiel.de/kontakt', 'w w w Punkt beispiel Punkt d e Schrägstrich kontakt'),
+    ('Zum Angebot: https://amzn.to/2hWxAKk', 'Zum Angebot: ein Link zu a m z n Punkt t o'),  # a short link's id is not spelled
     ('/etc/fstab', 'Schrägstrich e t c Schrägstrich fstab'),
 ]
 

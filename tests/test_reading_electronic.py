@@ -16,6 +16,11 @@ CASES = [
     ('asdf123@abc.com', 'asdf one two three at abc dot com'),
     ('http://localhost:631/', 'localhost colon six three one'),
     ('The website (https://www.sqlite.org/) uses', 'The website (W W W dot sqlite dot org) uses'),
+    # a short link's id is not spelled out; words with digits or humps in a path are read
+    ('Blade Runner http://amzn.to/2hWEIX7 and', 'Blade Runner a link to amzn dot T O and'),
+    ('at bit.ly/2B5WGKP.', 'at a link to bit dot L Y.'),
+    ('example.com/music/mp3s', 'example dot com slash music slash mp three s'),
+    ('example.com/docs/getElementById', 'example dot com slash docs slash getElementById'),
 ]
 
 

@@ -15,6 +15,7 @@ from narrate.text.readings.en.patterns import alternatives
 from narrate.text.readings.en.speech import English
 from narrate.text.readings.en.words import FILE_EXTENSIONS, SAID_EXTENSIONS, WORD_DOMAINS
 from narrate.text.readings.framework import Classifier, Context
+from narrate.text.readings.link_ids import is_id_link
 
 _TRAILING = ".,;:!?)]}'\""
 _SEPARATORS = {".": "dot", "-": "dash", "_": "underscore", "/": "slash", "+": "plus", "&": "ampersand",
@@ -135,7 +136,7 @@ def url(speech: English) -> Classifier:
             return spoken_host  # the root's slash is not said: "(https://www.sqlite.org/)"
         segments = [segment for segment in path.split("/")]
         if ("?" in path or "#" in path or "=" in path or len([s for s in segments if s]) > _MAX_SPOKEN_SEGMENTS
-                or not all(_speakable(segment) for segment in segments if segment)):
+                or not all(_speakable(segment) for segment in segments if segment) or is_id_link(host, segments)):
             return f"a link to {spoken_host.removeprefix('W W W dot ')}"
         return f"{spoken_host} slash {' '.join(pieces(path, speech))}".strip()
 

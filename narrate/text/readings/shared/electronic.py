@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from narrate.text.readings.framework import Classifier, Context
+from narrate.text.readings.link_ids import is_id_link
 from narrate.text.readings.shared.language import Language
 
 _TRAILING = ".,;:!?)]}'\""
@@ -122,7 +123,8 @@ def url(language: Language) -> Classifier:
         if not has_slash or not path:
             return spoken_host
         segments = [segment for segment in path.split("/") if segment]
-        if "?" in path or "#" in path or "=" in path or len(segments) > _MAX_SPOKEN_SEGMENTS:
+        if "?" in path or "#" in path or "=" in path or len(segments) > _MAX_SPOKEN_SEGMENTS \
+                or is_id_link(host, segments):
             return f"{language.say['link']} {spoken_host.removeprefix('w w w ' + language.words.symbols['.'] + ' ')}"
         return f"{spoken_host} {slash} {' '.join(pieces(path, language, path=True))}".strip()
 

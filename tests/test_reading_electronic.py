@@ -21,6 +21,8 @@ CASES = [
     ('at bit.ly/2B5WGKP.', 'at a link to bit dot L Y.'),
     ('example.com/music/mp3s', 'example dot com slash music slash mp three s'),
     ('example.com/docs/getElementById', 'example dot com slash docs slash getElementById'),
+    ('www.klook.com/activity/9596-the-palace-tale-of-jang-noksu', 'a link to klook dot com'),
+    ('bitbucket.org/marmoute/mutable-history', 'bitbucket dot org slash marmoute slash mutable dash history'),
 ]
 
 

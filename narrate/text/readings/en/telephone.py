@@ -44,7 +44,8 @@ def telephone(speech: English) -> Classifier:
     sep = r"[\s.\-]"
     north_american = (rf"(?:\+?1{sep}?|\+\d{{1,3}}{sep})?(?:\(\d{{3}}\){sep}?|\(\d{{3}}\)|\d{{3}}{sep})"
                       rf"\d{{3}}{sep}\d{{4}}(?:-\d{{1,4}})?")
-    international = rf"\+\d{{1,3}}(?:{sep}\(?\d{{1,5}}\)?){{2,5}}"
+    international = (rf"\+\d{{1,3}}{sep}?\(0\){sep}?\d{{1,8}}(?:{sep}\d{{1,8}}){{1,4}}"  # "+44 (0)20 7946 0958"
+                     rf"|\+\d{{1,3}}(?:{sep}\(?\d{{1,8}}\)?){{2,5}}")
     national = r"0\d{2,4} \d{3,4} \d{3,4}"  # "0800 123 4567", "020 7946 0018"
     return Classifier(
         "telephone",

@@ -82,9 +82,32 @@ def test_a_caption_set_in_a_paragraph_loses_its_credit():
     texts = block_texts(
         "<p class='wp-caption-text'>More than 4,000 people are expected to receive notice (Credit: iStock)</p>"
         "<p><span class='caption'>The road to retiring early isn't easy.</span>"
-        "<span class='source'><span>Kathrin Ziegler/Getty</span></span></p>")
+        "<span class='source'><span>Kathrin Ziegler/Getty</span></span></p>"
+        "<p><span class='caption-source'><span class='caption'>The road is long.</span>"
+        "<span class='source'><span>Kathrin Ziegler/Getty</span></span></span></p>")
     assert texts == ["More than 4,000 people are expected to receive notice",
-                     "The road to retiring early isn't easy."]
+                     "The road to retiring early isn't easy.", "The road is long."]
+
+
+@pytest.mark.parametrize("sentence", [
+    "He worked for Reuters for ten years.", "Smith left to work for Getty Images in 2019.",
+    "She now writes for AP.", "Photographs by the artist are on show until May.",
+    "Images by the dozen were lost in the fire.", "Illustration: how the new ferry will dock at the pier.",
+])
+def test_a_sentence_about_an_agency_or_photographs_is_no_credit(sentence):
+    assert not is_picture_credit(sentence)
+    assert not site_line(Block("text", sentence, prepare_tree("<p>x</p>")[0]))
+
+
+@pytest.mark.parametrize(("caption", "said"), [
+    ("Protesters outside the council on Tuesday. John Smith/Reuters", "Protesters outside the council on Tuesday."),
+    ("Fans celebrate the win in Madrid. Photograph: Juan Medina/Reuters", "Fans celebrate the win in Madrid."),
+    ("Fans in Madrid. Getty Images", "Fans in Madrid."),
+    ("The president speaks in the Rose Garden (AP Photo/Evan Vucci)", "The president speaks in the Rose Garden"),
+    ("Rain in Paris. AC/DC played on.", "Rain in Paris. AC/DC played on."),
+])
+def test_the_credit_that_closes_a_caption_is_cut(caption, said):
+    assert block_texts(f"<figure><figcaption>{caption}</figcaption></figure>") == [said]
 
 
 def test_a_name_that_only_looks_like_a_credit_is_read():
@@ -101,6 +124,8 @@ def test_sentences_in_two_elements_are_not_run_together():
     assert block_texts("<p><span>The vote was close.</span><span>Nine members abstained.</span></p>") \
         == ["The vote was close. Nine members abstained."]
     assert block_texts("<p>Version <b>3.</b><b>1</b> and e.g.<i>this</i></p>") == ["Version 3.1 and e.g.this"]
+    assert block_texts("<dl><dt>class <span class='sig-prename descclassname'>asyncio.</span>"
+                       "<span class='sig-name descname'>Lock</span></dt><dd>A lock.</dd></dl>")[0] == "class asyncio.Lock"
 
 
 def test_a_line_that_is_only_a_credit_is_a_site_line_but_a_list_of_agencies_is_not():

@@ -241,7 +241,7 @@ def _inline_text(element: Any, embedded: bool = False) -> tuple[str, int]:
     pieces: list[str] = []
     links = 0
 
-    def visit(node: Any, in_link: bool) -> None:
+    def visit(node: Any, in_link: bool, in_caption: bool) -> None:
         nonlocal links
         tag = node.tag
         if not isinstance(tag, str) or skipped(node) or (node is not element and is_hidden_inline(node)):
@@ -252,16 +252,19 @@ def _inline_text(element: Any, embedded: bool = False) -> tuple[str, int]:
             pieces.append(" ")
             return
         linked = in_link or tag == "a"
+        in_caption = in_caption or any("caption" in token for token in classes(node))
         if node.text:
             pieces.append(node.text)
             links += len(clean(node.text)) if linked else 0
         for child in node:
-            visit(child, linked)
+            if not (in_caption and isinstance(child.tag, str) and any(piece.strip() for piece in pieces[-3:])
+                    and _is_credit_at_end(child, child.text_content(), True, pieces)):
+                visit(child, linked, in_caption)  # (a caption set inside a paragraph loses its credit)
             if child.tail:
                 pieces.append(child.tail)
                 links += len(clean(child.tail)) if linked else 0
 
-    visit(element, False)
+    visit(element, False, False)
     return "".join(pieces), links
 
 
@@ -307,7 +310,9 @@ class _Walker:
         pieces: list[str] = []
         state: dict[str, Any] = {"links": 0, "lead": None, "started": False}
         embedded = any(is_embedded_post(node) for node in (element, *element.iterancestors()))
-        captioned = kind == "caption" or any("caption" in token for token in classes(element))  # 'wp-caption-text'
+        captioned = kind == "caption" or any("caption" in token for node in (element, *element[:3])
+                                             if isinstance(node.tag, str) for token in classes(node))
+        # ('<p class="wp-caption-text">', '<p><span class="caption-source">...')
 
         def add(text: str | None) -> None:
             if text:
@@ -350,8 +355,8 @@ class _Walker:
                 if state["started"] and _is_credit_at_end(child, text, captioned, pieces):
                     add(child.tail)  # 'The house where Hitler was born.<span>Leonhard Foeger / Reuters</span>'
                     continue
-                if pieces and _GLUED.search(pieces[-1]) and text[:1].isupper():
-                    add(" ")  # '...in Austria.</span><span>Police...': the page's spacing is its style's
+                if pieces and _GLUED.search(pieces[-1]) and " " in pieces[-1].strip() and text[:1].isupper():
+                    add(" ")  # '...in Austria.</span><span>Police...' (not Sphinx's 'asyncio.</span><span>Lock')
                 if not state["started"] and tag in ("b", "strong") and text.strip():
                     state["lead"] = len("".join(pieces)) + len(text)  # where a run-in heading ends
                 add(text)

@@ -22,15 +22,21 @@ _AGENCY = (r"getty(?:\s+images)?|reuters|ap|afp|epa|dpa|upi|shutterstock|alamy|i
 # 'Main image credit: Getty', '\u00a9 Reuters', 'Getty Images', 'Paul Morigi/Getty Images', 'Oli
 # Scarff | Getty Images', 'J. Scott Applewhite / AP file'. ('Credit Harry Campbell' is one too,
 # but 'Credit Suisse headquarters in Zurich' is not: see is_picture_credit.)
+# A photographer's or an agency's name, in capitals: 'Jeenah Moon', 'J. Scott Applewhite',
+# 'DESMOND KWANDE', 'Ted + Chelsea Cavanaugh', 'Juan de la Cruz' (not 'the artist').
+_NAME = (r"(?-i:[A-Z][\w.'\u2019-]*(?:\s+(?:[A-Z][\w.'\u2019-]*|[+&]|and|de|da|del|la|le|di|du|van|von|y)){0,5})")
+_CLOSE = r"[\s)\].]*$"
 _CREDIT_TEXT = re.compile(
     r"^[(\[]?\s*(?:"
     r"(?:(?:main|lead|top|header|featured|cover)\s+)?(?:(?:image|photo|picture|foto|bild)s?\s*)?"
     r"credits?(?:\s*[:.\u2026]|\s*$|(?-i:(?=[A-Z])))|"
-    r"(?:photo(?:graph)?s?|images?|pictures?|illustrations?|fotos?|bild(?:er)?)\s*(?:by\b|:|\u00a9)|"
+    r"(?:photo(?:graph)?s?|images?|pictures?|illustrations?|fotos?|bild(?:er)?)\s*(?:by\s+|:\s*|\u00a9\s*)"
+    rf"{_NAME}(?:\s*[/|,]\s*{_NAME})*{_CLOSE}|"
     r"(?:\u00a9|\(c\)\s|copyright\b)|"
-    rf"(?:{_AGENCY})\s*[)\].]*$|"
-    rf"[^|]{{1,80}}?(?:/|\||\s(?:via|for|para|v\u00eda)\s|\s[-\u2013\u2014]\s)\s*"
-    rf"(?:{_AGENCY})\b[^/|]{{0,20}}$)",
+    rf"(?:{_AGENCY})(?:\s+(?:file|photo|images))?{_CLOSE}|"
+    rf"(?:{_AGENCY})(?:\s+photo)?\s*/\s*{_NAME}{_CLOSE}|"
+    rf"{_NAME}(?:\s*/\s*{_NAME})*\s*(?:/|\||\s(?:via|for|para|v\u00eda)\s|\s[-\u2013\u2014]\s)\s*"
+    rf"(?:{_AGENCY})(?:\s*[/\-\u2013\u2014]\s*(?:{_AGENCY}))?(?:\s+(?:file|photo|images|pool))?{_CLOSE})",
     re.IGNORECASE)
 _NAMED_CREDIT = re.compile(r"^Credits?\s+[A-Z]\S*(?:\s+[A-Z]\S*){0,2}\.?$")  # 'Credit Harry Campbell'
 # An unmarked part of a caption set after its text: 'Devindra Hardawar/AOL', 'Leonhard Foeger / Reuters file'.
@@ -38,10 +44,15 @@ _NAME_SLASH_NAME = re.compile(r"^[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0
                               r"[A-Z][\w.&'\u2019-]*(?:\s+[\w.&'\u2019-]+){0,3}$")
 CREDIT_MAX_WORDS = 14
 # A credit after the caption's own words, in the same text: '... on Thursday Credit: STR/AFP',
-# '... in coming weeks (Credit: iStock)'.
+# '... in coming weeks (Credit: iStock)', '... on Tuesday. John Smith/Reuters', '... in Madrid.
+# Getty Images', '... (AP Photo/Evan Vucci)'.
 _TRAILING_CREDIT = re.compile(
-    r"(?:\s+|(?<=[.!?]))[(\[]?(?-i:Credit|Image credit|Photo credit|Photo|Photograph|Picture)s?\s*:\s*"
-    r"[^.!?()\[\]]{1,80}[)\]]?\.?$")
+    r"(?:(?:\s+|(?<=[.!?]))[(\[]?(?-i:Credit|Image credit|Photo credit|Photo|Photograph|Picture)s?\s*:\s*"
+    r"[^.!?()\[\]]{1,80}[)\]]?\.?"
+    rf"|(?<=[.!?])\s*{_NAME}\s*[/|]\s*(?:{_NAME}\s*/\s*)*{_NAME}(?:\s+file)?\.?"
+    rf"|(?<=[.!?])\s+(?:{_AGENCY})\.?"
+    rf"|\s*[(\[](?:{_AGENCY})(?:(?:\s+photo)?\s*/\s*{_NAME})?[)\]]\.?)$",
+    re.IGNORECASE)
 
 
 def is_picture_credit(text: str) -> bool:

@@ -623,3 +623,14 @@ def test_a_layout_table_with_a_menu_beside_each_row_is_not_read_as_records():
     text = spoken(news_page().replace("<article>", f"<article>{table}").replace(
         "".join(f"<p>{t}</p>" for t in STORY[:2]), "", 1).replace("".join(f"<p>{t}</p>" for t in STORY[2:]), "", 1))
     assert "Home" not in text and all(paragraph in text for paragraph in STORY)
+
+
+def test_a_video_players_interface_saved_with_the_page_is_not_read():
+    player = ("<div class='video-js vjs-default-skin'><div class='vjs-control-bar'><span class='vjs-control-text'>"
+              "Chapters</span><ul class='vjs-menu-content'><li class='vjs-menu-item vjs-selected'>subtitles off,"
+              " selected</li></ul></div><div class='vjs-modal-dialog-content'>This is a modal window.</div></div>"
+              "<div class='jw-controls'><span class='jw-text'>Live Broadcast</span></div>")
+    texts = [block.text for block in _story_blocks(news_page(player))]
+    assert not any(phrase in text for text in texts
+                   for phrase in ("Chapters", "subtitles off", "modal window", "Live Broadcast"))
+    assert STORY[2] in texts

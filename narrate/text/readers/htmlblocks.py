@@ -226,9 +226,16 @@ _HANDLE = re.compile(r"\s*\(@\w{1,30}\)")  # 'NASA (@NASA)': the name is what a 
 _ADDRESS_TEXT = re.compile(r"(?:https?://)?(?:[\w-]+\.)+[a-z]{2,}/\S+$", re.IGNORECASE)
 
 
+# A video player's own interface, saved with the page: video.js ('vjs-control-text': 'Chapters',
+# 'descriptions off, selected', 'This is a modal window.'), JW Player, YouTube's, MediaElement, Plyr.
+_PLAYER_CLASS = re.compile(r"(?:^|\s)(?:vjs|jw|ytp|mejs|plyr)[-_]")
+
+
 def skipped(element: Any) -> bool:
-    """Never text to read: scripts, media, form controls and what the page marks as a control."""
-    return element.tag in SKIPPED or (element.get("role") or "").strip().lower() in CONTROL_ROLES
+    """Never text to read: scripts, media, form controls, what the page marks as a control, and
+    a video player's interface."""
+    return element.tag in SKIPPED or (element.get("role") or "").strip().lower() in CONTROL_ROLES \
+        or bool(_PLAYER_CLASS.search(element.get("class") or ""))
 
 
 def is_embedded_post(element: Any) -> bool:

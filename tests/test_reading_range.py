@@ -12,6 +12,7 @@ CASES = [
     ('10-12 people', 'ten to twelve people'),
     ('pages 4-9', 'pages four to nine'),
     ('a Boeing 737-800', 'a Boeing seven thirty-seven-eight hundred'),
+    ('the Fall-Winter 2015-2016 collection', 'the Fall-Winter twenty fifteen to twenty sixteen collection'),
     ('the Boeing 747 jumbo', 'the Boeing seven forty-seven jumbo'),
     ('COVID-19', 'COVID nineteen'),
     ('1-2-3', 'one-two-three'),

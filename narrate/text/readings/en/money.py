@@ -25,9 +25,14 @@ def attributive(context: Context) -> bool:
     lower = bare.lower()
     if lower.endswith("ly") and len(lower) > 4 and lower not in _LY_WORDS_BEFORE_A_NOUN:
         return False  # 'the $20 reportedly demanded': an adverb, not the noun the amount describes
+    if lower.endswith("ed") and len(lower) > 4 and lower not in NOT_PARTICIPLES \
+            and context.word_before().lower() not in ("a", "an"):
+        return False  # '$1.4 billion budgeted', 'every $1,000 invested': a verb's participle ('a $3 billion combined company')
     return bare.replace("-", "").isalpha() and lower not in NOT_NOUNS and not bare.isupper()
 
 
+# nouns of five letters or more that end in -ed: '$500 speed cameras'
+NOT_PARTICIPLES = frozenset({"speed", "breed", "creed", "steed", "tweed"})
 # nouns and adjectives that end in -ly: 'a $5 monthly fee', 'a $2 billion family fortune'
 _LY_WORDS_BEFORE_A_NOUN = frozenset({
     "supply", "family", "assembly", "monopoly", "rally", "ally", "belly", "jelly", "reply", "anomaly",

@@ -28,6 +28,7 @@ _SIDE = (rf"(?:{CURRENCY}\s?)?(?:\d{{1,2}}:\d\d(?:\s?{AM_PM})?|\d{{1,2}}\s?{AM_P
          rf"|(?:{NUMBER})(?:\s?(?:bn|mn|tn|[kKmMbB]|million|billion|trillion)(?![\w-]))?"
          rf"|(?:1\d|20)?\d0['\u2019]?s)")
 _YEAR = re.compile(r"(?:1\d|20)\d\d")
+YEAR_SPAN = 100  # two years a century apart or less: a range of years, not a model ('737-800')
 _NAME_EXCEPTIONS = frozenset({"The", "A", "An", "From", "Between", "Pages", "Page", "About", "Some",
                               "Only", "Ages", "Aged", "Nearly", "Around", "Roughly", "Up", "Down"})
 
@@ -71,8 +72,10 @@ def range_classifier(speech: English) -> Classifier:
             return None  # two long numbers: read each
         if plain and _score_context(context):
             return score_words(speech, int(first), int(second))
-        if plain and _is_model_number(context):
-            return None
+        years = plain and _YEAR.fullmatch(first) and _YEAR.fullmatch(second) \
+            and 0 < int(second) - int(first) <= YEAR_SPAN
+        if plain and not years and _is_model_number(context):
+            return None  # ('Fall-Winter 2015-2016', 'Copyright 2006-2015': years after a name)
         if plain and _YEAR.fullmatch(first) and (_YEAR.fullmatch(second) or len(second) == 2) and not tail:
             if len(second) == 2:
                 if int(second) <= int(first[2:]):

@@ -5,7 +5,7 @@ import pytest
 from tests.reading_table import classes, said
 
 # (written, what narrate says)
-NOT_THIS_CLASS = {"No. I won't", 'Mrs. Smith'}  # left alone, or another class's
+NOT_THIS_CLASS = {"No. I won't", 'Mrs. Smith', 'The Mr Men books', 'The word Mr is short.'}  # left alone, or another class's
 CASES = [
     ('Gov. Smith', 'Governor Smith'),
     ('Dr. Evil', 'Doctor Evil'),
@@ -22,6 +22,10 @@ CASES = [
     ('apples, etc. Then', 'apples, et cetera. Then'),
     ('Mr. Smith', 'Mister Smith'),
     ('Mrs. Smith', 'Mrs. Smith'),
+    ('Mr Mugabe and Ms Ardern met.', 'Mister Mugabe and Miz Ardern met.'),
+    ('Mr and Mrs Smith', 'Mister and Mrs Smith'),
+    ('The Mr Men books', 'The Mr Men books'),
+    ('The word Mr is short.', 'The word Mr is short.'),
     ('Roe v. Wade', 'Roe versus Wade'),
     ('12.4 mln bpd, 37 pct, 2.25 dlrs a bbl', 'twelve point four million barrels per day, thirty-seven percent, two point two five dollars a barrel'),
     ('p. 5', 'page five'),

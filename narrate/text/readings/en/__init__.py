@@ -96,6 +96,7 @@ def classifiers(speech: English) -> tuple[Classifier, ...]:
         _t(numbers.digits(speech), CHARACTERS),
         _t(roman.roman(speech), ROMAN),
         _t(abbreviations.saint_street_doctor_drive(speech), r"St\b|Dr\b"),
+        _t(abbreviations.dotless_title(speech), r"\bM(?:r|s|x|essrs)\b"),
         abbreviations.state_abbreviation(speech),
         abbreviations.abbreviation(speech),
         abbreviations.initialism(speech),

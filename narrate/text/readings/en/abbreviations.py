@@ -82,6 +82,21 @@ def abbreviation(speech: English) -> Classifier:
     )
 
 
+_DOTLESS_TITLES = {"Mr": "Mister", "Ms": "Miz", "Mx": "Mix", "Messrs": "Messieurs"}  # ("Mrs" is the engine's, as "Mrs." is)
+
+
+def dotless_title(speech: English) -> Classifier:
+    """'Mr Mugabe', 'Ms Ardern', 'Mr and Mrs Smith': a title in the British style, with no full
+    stop, before a name, said as 'Mr. Mugabe' is ('The Mr Men books' is a name)."""
+    def say(match: re.Match[str], context: Context) -> str | None:
+        after = context.word_after()
+        if not (after[:1].isupper() or after in ("and", "&")) or context.word_before() == "The":
+            return None
+        return _DOTLESS_TITLES[match.group(0)]
+
+    return Classifier("abbreviation", rf"(?<![\w.])(?:{'|'.join(sorted(_DOTLESS_TITLES, key=len, reverse=True))})(?![\w.'\u2019])", say)
+
+
 def state_abbreviation(speech: English) -> Classifier:
     """'Dekalb, Ill.' -> 'Dekalb, Illinois': a news-style state after a place and a comma."""
     def say(match: re.Match[str], context: Context) -> str | None:

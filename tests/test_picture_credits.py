@@ -40,6 +40,21 @@ def block_texts(body: str) -> list[str]:
     ("The Moulin Rouge cabaret in Paris", False),
     ("AC/DC on stage in Sydney", False),
     ("Reuters journalists at work in the Canary Wharf newsroom on a long winter evening, photo by the desk", False),
+    ("(AP Photo/Seth Wenig, File)", True),
+    ("Photo by ALAIN JOCARD/AFP via Getty Images", True),
+    ("Photographer: Michael Nagle/Bloomberg", True),
+    ("Composite: Getty Images/PA", True),
+    ("Image source, Getty Images", True),
+    ("Foto: Kay Nietfeld / dpa", True),
+    ("\u00a9 Chris Ratcliffe/Bloomberg", True),
+    ("Credit", True),
+    ("CreditEase founder Tang Ning in Beijing", False),
+    ("CREDITS ROLL AT THE END OF THE FILM", False),
+    ("Credit. The bank's lending rose in May", False),
+    ("Credit Agricole", False),
+    ("(c) Costs.", False),
+    ("Copyright law is a maze.", False),
+    ("Julie Pace - AP executive editor", False),
 ])
 def test_the_shapes_of_a_credit(text, credit):
     assert is_picture_credit(text) is credit
@@ -105,9 +120,45 @@ def test_a_sentence_about_an_agency_or_photographs_is_no_credit(sentence):
     ("Fans in Madrid. Getty Images", "Fans in Madrid."),
     ("The president speaks in the Rose Garden (AP Photo/Evan Vucci)", "The president speaks in the Rose Garden"),
     ("Rain in Paris. AC/DC played on.", "Rain in Paris. AC/DC played on."),
+    ("Senators at the Capitol. Photograph: J. Scott Applewhite/AP", "Senators at the Capitol."),
+    ("A rally in Manhattan (AP Photo/Seth Wenig, File)", "A rally in Manhattan"),
+    ("The president at the White House (Jabin Botsford/The Washington Post)", "The president at the White House"),
+    ("Gaza City at night [Mohammed Salem/Reuters]", "Gaza City at night"),
+    ("Shares fell in London. \u00a9 Bloomberg", "Shares fell in London."),
+    ("Fans at the game in St. Louis/Kansas City", "Fans at the game in St. Louis/Kansas City"),
+    ("A poster for Dr. Jekyll/Mr. Hyde", "A poster for Dr. Jekyll/Mr. Hyde"),
+    ("The U.S./Mexico Border", "The U.S./Mexico Border"),
+    ("Michael Regan, head of the Environmental Protection Agency (EPA)",
+     "Michael Regan, head of the Environmental Protection Agency (EPA)"),
+    ("The Week in Pictures: Storm Ciaran Hits Britain", "The Week in Pictures: Storm Ciaran Hits Britain"),
+    ("The cover of Consumer Credit: A Guide to Borrowing", "The cover of Consumer Credit: A Guide to Borrowing"),
+    ("Two views of the site. Photo: the bridge at night, and the river by day",
+     "Two views of the site. Photo: the bridge at night, and the river by day"),
+    ("The band on stage in 1980. AC/DC", "The band on stage in 1980. AC/DC"),
+    ("The route of the train. London/Paris", "The route of the train. London/Paris"),
 ])
 def test_the_credit_that_closes_a_caption_is_cut(caption, said):
     assert block_texts(f"<figure><figcaption>{caption}</figcaption></figure>") == [said]
+
+
+@pytest.mark.parametrize("caption", [
+    "The London headquarters of <a>Getty Images</a>", "The newsroom of <b>Reuters</b>",
+    "Fans at a concert by <b>AC/DC</b>", "The layers of <code>TCP/IP</code>", "The route <span>Paris/Berlin</span>",
+])
+def test_a_name_the_captions_words_go_on_to_is_read(caption):
+    texts = block_texts(f"<figure><img src='a.jpg'><figcaption>{caption}</figcaption></figure>")
+    assert texts[0].endswith(("Getty Images", "Reuters", "AC/DC", "TCP/IP", "Paris/Berlin"))
+
+
+def test_a_story_whose_class_names_captions_is_no_caption():
+    assert block_texts("<div class='entry-content has-captions'>The museum sold its photographs to"
+                       " <a href='/g'>Getty Images</a></div>") == ["The museum sold its photographs to Getty Images"]
+
+
+def test_a_control_after_the_credit_is_not_read_and_does_not_keep_the_credit():
+    texts = block_texts("<figure><figcaption>Rescuers search the rubble.<span class='credit'>Jane Roe/Getty Images"
+                        "</span><span class='toggle-caption'>hide caption</span></figcaption></figure>")
+    assert texts == ["Rescuers search the rubble."]
 
 
 def test_a_name_that_only_looks_like_a_credit_is_read():
@@ -123,6 +174,9 @@ def test_a_name_that_only_looks_like_a_credit_is_read():
 def test_sentences_in_two_elements_are_not_run_together():
     assert block_texts("<p><span>The vote was close.</span><span>Nine members abstained.</span></p>") \
         == ["The vote was close. Nine members abstained."]
+    assert block_texts("<p><span>Yes.</span><span>No.</span> <span>It ended\u2026</span><span>Nobody came.</span>"
+                       "<span>Sales rose by 5%.</span><span>\u201cNever again,\u201d he said.</span></p>") \
+        == ["Yes. No. It ended\u2026 Nobody came. Sales rose by 5%. \u201cNever again,\u201d he said."]
     assert block_texts("<p>Version <b>3.</b><b>1</b> and e.g.<i>this</i></p>") == ["Version 3.1 and e.g.this"]
     assert block_texts("<dl><dt>class <span class='sig-prename descclassname'>asyncio.</span>"
                        "<span class='sig-name descname'>Lock</span></dt><dd>A lock.</dd></dl>")[0] == "class asyncio.Lock"

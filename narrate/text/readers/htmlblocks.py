@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from narrate.text.readers.angles import angle_brackets
-from narrate.text.readers.picture_credits import is_credit_part, is_picture_credit, without_picture_credit
+from narrate.text.readers.picture_credits import (is_credit_part, is_picture_credit, marked_as_caption,
+                                                   marked_as_credit, without_picture_credit)
 from narrate.text.readers.htmlpre import prose_blocks
 from narrate.text.readers.sections import clean
 
@@ -50,8 +51,12 @@ _SHORTCODE = re.compile(
 _SUBHEADING_CLASS = re.compile(r"^(?:[\w-]*[-_])?(?:sub-?head(?:line|ing)?|crosshead|intertitle)$")
 SUBHEADING_WORDS = 20
 _MARKUP_TEXT = re.compile(r"\s*(?:<[a-zA-Z/!][^<>]*>\s*)+")
-_SENTENCE_END = re.compile(r"[.!?][\"'\u201d\u2019)]?\s*$")
-_GLUED = re.compile(r"\w[.!?][\"'\u201d\u2019)]?$")  # a sentence's end, right against the next element
+# A sentence's end ('...in Austria.', 'Yes.', '(see above).', 'by 5%.', '...over.’”', 'ended…'), not
+# an abbreviation's or a number's ('U.S.', 'Version 3.'): a credit or the next sentence may follow.
+_SENTENCE_END = re.compile(r"(?:[A-Za-z\u00c0-\u024f]{2}|[%)\]\"'\u201d\u2019])[.!?\u2026]+[\"'\u201d\u2019)\]]*$")
+_STARTS_SENTENCE = re.compile(r"[A-Z\u00c0-\u00de\d\"'\u201c\u2018\u00bf\u00a1]")
+_ENDS_CLOSE = re.compile(r"[.!?\u2026][\"'\u201d\u2019)\]]*$")  # (checked first, on four characters)
+TAIL_CHARS = 80  # of a long piece, what the end-of-sentence tests look at (a page is linear work)
 _END_MARK = re.compile(r"[.!?:;\u2026][\"'\u201d\u2019)\]]*$")
 
 
@@ -228,7 +233,7 @@ _ADDRESS_TEXT = re.compile(r"(?:https?://)?(?:[\w-]+\.)+[a-z]{2,}/\S+$", re.IGNO
 
 # A video player's own interface, saved with the page: video.js ('vjs-control-text': 'Chapters',
 # 'descriptions off, selected', 'This is a modal window.'), JW Player, YouTube's, MediaElement, Plyr.
-_PLAYER_CLASS = re.compile(r"(?:^|\s)(?:vjs|jw|ytp|mejs|plyr)[-_]")
+_PLAYER_CLASS = re.compile(r"(?:^|\s)(?:(?:vjs|jw|ytp|mejs|plyr)[-_]|toggle-caption(?:\s|$))")  # (NPR's 'hide caption')
 
 
 def skipped(element: Any) -> bool:
@@ -259,13 +264,13 @@ def _inline_text(element: Any, embedded: bool = False) -> tuple[str, int]:
             pieces.append(" ")
             return
         linked = in_link or tag == "a"
-        in_caption = in_caption or any("caption" in token for token in classes(node))
+        in_caption = in_caption or marked_as_caption(node)
         if node.text:
             pieces.append(node.text)
             links += len(clean(node.text)) if linked else 0
         for child in node:
-            if not (in_caption and isinstance(child.tag, str) and any(piece.strip() for piece in pieces[-3:])
-                    and _is_credit_at_end(child, child.text_content(), True, pieces)):
+            if not (in_caption and isinstance(child.tag, str) and pieces
+                    and _is_credit_at_end(child, child.text_content(), pieces)):
                 visit(child, linked, in_caption)  # (a caption set inside a paragraph loses its credit)
             if child.tail:
                 pieces.append(child.tail)
@@ -291,16 +296,32 @@ def _with_lead(raw: str, lead_end: int | None) -> tuple[str, bool]:
     return f"{head} {rest}".strip(), True
 
 
-def _is_credit_at_end(part: Any, text: str, captioned: bool, before: list[str]) -> bool:
-    """A caption's closing part that is its credit: in a caption, 'Leonhard Foeger / Reuters
-    file' after its words; in a paragraph, a credit-shaped part after a whole sentence
-    ('...isn't easy.<span>Kathrin Ziegler/Getty</span>'). Not a name the words go on from
-    ('Shares of <b>Credit Suisse</b> fell', 'sold to <a>Getty Images</a> in 2019')."""
-    if not (captioned or _SENTENCE_END.search("".join(before[-3:]))) or not is_credit_part(part, text) \
-            or (part.tail or "").strip():
+def _is_credit_at_end(part: Any, text: str, before: list[str]) -> bool:
+    """A caption's closing part that is its credit: marked as one by its class, or shaped like one
+    after a whole sentence ('...in Austria.<span>Leonhard Foeger / Reuters file</span>'). Not a
+    name the words go on from ('The London headquarters of <a>Getty Images</a>', 'Shares of
+    <b>Credit Suisse</b> fell', 'in St.<span>Louis/Kansas City</span>')."""
+    if not is_credit_part(part, text) or (part.tail or "").strip():
+        return False
+    if not marked_as_credit(part) and not _ends_sentence(before):
         return False
     return not any(isinstance(node.tag, str) and node.text_content().strip() or (node.tail or "").strip()
-                   for node in part.itersiblings())  # the first sibling with words ends the search
+                   for node in part.itersiblings() if not skipped(node))  # the first sibling with words ends the search
+
+
+def _ends_sentence(before: list[str]) -> bool:
+    """The text so far ends a sentence: looked for in the last pieces' last characters only."""
+    return bool(_SENTENCE_END.search("".join(piece[-TAIL_CHARS:] for piece in before[-3:]).rstrip()[-TAIL_CHARS:]))
+
+
+def _glued(before: list[str], text: str) -> bool:
+    """'...in Austria.</span><span>Police...', '<span>Yes.</span><span>No.</span>': a sentence right
+    against the next element's, which the page's style set apart. Not Sphinx's
+    'asyncio.</span><span>Lock' (a name of code: one word, lower case)."""
+    if not before or not _STARTS_SENTENCE.match(text) or not _ENDS_CLOSE.search(before[-1][-4:]):
+        return False
+    tail = before[-1][-TAIL_CHARS:].strip()
+    return bool(_SENTENCE_END.search(tail)) and (" " in tail or tail[:1].isupper())
 
 
 def _has_block_inside(element: Any) -> bool:
@@ -317,9 +338,7 @@ class _Walker:
         pieces: list[str] = []
         state: dict[str, Any] = {"links": 0, "lead": None, "started": False}
         embedded = any(is_embedded_post(node) for node in (element, *element.iterancestors()))
-        captioned = kind == "caption" or any("caption" in token for node in (element, *element[:3])
-                                             if isinstance(node.tag, str) for token in classes(node))
-        # ('<p class="wp-caption-text">', '<p><span class="caption-source">...')
+        captioned = kind == "caption" or marked_as_caption(element)  # ('<p class="wp-caption-text">')
 
         def add(text: str | None) -> None:
             if text:
@@ -359,10 +378,10 @@ class _Walker:
                 flush()  # <br><br>: a paragraph break
             else:
                 text, links = _inline_text(child, embedded)
-                if state["started"] and _is_credit_at_end(child, text, captioned, pieces):
+                if state["started"] and _is_credit_at_end(child, text, pieces):
                     add(child.tail)  # 'The house where Hitler was born.<span>Leonhard Foeger / Reuters</span>'
                     continue
-                if pieces and _GLUED.search(pieces[-1]) and " " in pieces[-1].strip() and text[:1].isupper():
+                if _glued(pieces, text):
                     add(" ")  # '...in Austria.</span><span>Police...' (not Sphinx's 'asyncio.</span><span>Lock')
                 if not state["started"] and tag in ("b", "strong") and text.strip():
                     state["lead"] = len("".join(pieces)) + len(text)  # where a run-in heading ends

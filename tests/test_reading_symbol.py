@@ -5,7 +5,7 @@ import pytest
 from tests.reading_table import classes, said
 
 # (written, what narrate says)
-NOT_THIS_CLASS = {'AT&T and R&D', 'upgrade/update', 'the __bold__ text', 'if count > limit then', 'A > B holds'}  # left alone, or another class's
+NOT_THIS_CLASS = {'Home | News | Sport', 'AT&T and R&D', 'upgrade/update', 'the __bold__ text', 'if count > limit then', 'A > B holds'}  # left alone, or another class's
 CASES = [
     ('his/her', 'his or her'),
     ('and/or', 'and or'),
@@ -54,6 +54,15 @@ CASES = [
     ('Open Settings > Privacy > Location Services.', 'Open Settings, then Privacy, then Location Services.'),
     ('if count > limit then', 'if count greater than limit then'),
     ('A > B holds', 'A greater than B holds'),
+    ('#include <stdio.h>', 'hash include less than stdio dot H'),
+    ('one of \'%\', \'{\', or \'$\'', "one of 'percent', 'left brace', or 'dollar'"),
+    ('the "[" target', 'the "left bracket" target'),
+    ('Run command1 || command2 now', 'Run command one or command two now'),
+    ('make && make install', 'make and make install'),
+    ('ls >> out.txt', 'ls double greater than out dot txt'),
+    ('grep foo | wc -l', 'grep foo pipe wc dash l'),
+    ('command1 2>&1 | command2', 'command one two greater than ampersand one pipe command two'),
+    ('Home | News | Sport', 'Home, News, Sport'),  # a bar between names is a pause
 ]
 
 # A sign on its own that the sentence does not talk about is punctuation.

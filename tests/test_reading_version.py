@@ -5,7 +5,7 @@ import pytest
 from tests.reading_table import classes, said
 
 # (written, what narrate says)
-NOT_THIS_CLASS = {'Only 2.25 remained', 'It rose from 2.25 to 3.10 dollars', '0.1 M'}  # left alone, or another class's
+NOT_THIS_CLASS = {'Only 2.25 remained', 'It rose from 2.25 to 3.10 dollars', '0.1 M', 'a 4.5m wall'}  # left alone, or another class's
 CASES = [
     ('Python 3.12.1', 'Python three point twelve point one'),
     ('v2.0', 'version two point oh'),
@@ -24,6 +24,10 @@ CASES = [
     ('-V:3.11 selects the tag 3.11', '-V:three point eleven selects the tag three point eleven'),
     ('live-build 2.x and 3.x', 'live-build two point x and three point x'),  # a release series
     ('Section 9.2.1.1 says', 'Section nine point two point one point one says'),  # not an address
+    ('Python 3.11b1', 'Python three point eleven beta one'),
+    ('version 1.2.3rc1', 'version one point two point three R C one'),
+    ('OpenSSL 1.0.2k is old', 'OpenSSL one point oh point two K is old'),
+    ('a 4.5m wall', 'a four point five meter wall'),  # a measure, not a version '4.5m'
 ]
 
 

@@ -123,7 +123,8 @@ _TAG = re.compile(rf"</?(?:[a-z][\w:-]*|(?i:{_HTML_TAGS})(?=[\s/>]))(?:\s[^<>]*)
 _ANGLE_TITLE = re.compile(r"(?<![\w<])<(?=[A-Z][a-z]*\s)([^<>\n]{3,80})>(?![\w>])")
 _POWER_TAG = re.compile(r"(?<![\w])(\d+|[A-Za-z])<sup>\s*(-?\d{1,4}|[a-z])\s*</sup>", re.IGNORECASE)
 _OPERATORS = ("<=", ">=", "==", "!=", "=>", "->", "<-")
-_KEPT_RUNS = (*_OPERATORS, "~/", "//")  # comparison signs, the home folder of a path, floor division
+_KEPT_RUNS = (*_OPERATORS, "~/", "//", "||", "&&", ">>", "<<")  # comparison signs, the home folder of a path,
+# floor division, a command's operators (the readings say them between words; alone they go later)
 _SYMBOL_RUN = re.compile(r"(?<!\S)[^\w\s.,;:!?'\"()\[\]$\u00a3\u20ac\u00a5%&@]{2,}(?!\S)")
 
 

@@ -52,7 +52,8 @@ def _t(classifier: Classifier, trigger: str | tuple[str, ...]) -> Classifier:
 def classifiers(speech: English) -> tuple[Classifier, ...]:
     """Every English semiotic class, most specific first, each with its trigger."""
     return (
-        _t(symbols.quoted_symbol(speech), r"[\"'\u201c\u2018][:;,.|\-_#*@&=+~^%$!?<>\\]{1,3}[\"'\u201d\u2019]"),
+        _t(symbols.quoted_symbol(speech), r"[\"'\u201c\u2018](?:[:;,.|\-_#*@&=+~^%$!?<>\\\[\]{}()/]{1,3}|'|\")[\"'\u201d\u2019]"),
+        _t(symbols.command_operator(speech), (r"\|\||&&|>>|<<", r"\s\|\s", r"\d>&\d")),
         _t(symbols.manual_page(speech), r"\([1-9]"),  # before file names: 'apt.conf(5)'
         _t(symbols.code_call(speech), r"\w\.\w+\("),  # before web addresses: 'logging.info()'
         _t(symbols.link_arrow(speech), "[\u2192\u21d2\u279c\u2794]"),

@@ -195,7 +195,37 @@ def ampersand_initials(speech: English) -> Classifier:
 _SYMBOL_NAMES = {":": "colon", ";": "semicolon", ",": "comma", ".": "dot", "|": "pipe", "-": "dash",
                  "_": "underscore", "#": "hash", "*": "star", "@": "at", "&": "ampersand", "=": "equals",
                  "+": "plus", "~": "tilde", "^": "caret", "%": "percent", "$": "dollar", "!": "bang",
-                 "?": "question mark", "<": "less than", ">": "greater than", "\\": "backslash"}
+                 "?": "question mark", "<": "less than", ">": "greater than", "\\": "backslash",
+                 "[": "left bracket", "]": "right bracket", "{": "left brace", "}": "right brace",
+                 "(": "left parenthesis", ")": "right parenthesis", "/": "slash", "'": "quote", '"': "double quote"}
+
+
+_OPERATOR_WORDS = {"||": "or", "&&": "and", ">>": "double greater than", "<<": "double less than"}
+
+
+def command_operator(speech: English) -> Classifier:
+    """Between the words of a command or an expression: 'command1 || command2' -> 'command one or
+    command two', 'make && make install' -> 'make and make install', 'command >> foo' ->
+    'command double greater than foo', 'grep foo | wc -l' -> 'grep foo pipe wc dash l',
+    '2>&1' -> 'two greater than ampersand one'. A bar between names stays a pause ('Home | News',
+    'Prices | Reuters')."""
+    def say(match: re.Match[str], context: Context) -> str | None:
+        if match.group("redirect"):
+            first, second = match.group("redirect")[0], match.group("redirect")[-1]
+            return f"{speech.cardinal(int(first))} greater than ampersand {speech.cardinal(int(second))}"
+        if match.group("sign"):
+            return f" {_OPERATOR_WORDS[match.group('sign')]} "
+        before, after = context.word_before(), context.word_after()
+        if before[:1].isupper() or not after or not (after[:1].islower() or after[:1] == "-"):
+            return None  # 'Home | News': the symbol step makes it a pause
+        return " pipe "
+
+    return Classifier(
+        "symbol",
+        r"(?<![\w&])(?P<redirect>[012]>&[012])(?!\w)|(?<=[^\s|&<>])\s*(?P<sign>\|\||&&|>>|<<)\s*(?=[^\s|&<>])"
+        r"|(?<=[^\s|])\s+(?P<bar>\|)\s+(?=[^\s|])",
+        say,
+    )
 
 
 def quoted_symbol(speech: English) -> Classifier:
@@ -207,7 +237,8 @@ def quoted_symbol(speech: English) -> Classifier:
             return SIGN_WORDS[signs]  # '"<="': "less than or equal to", as in a formula
         return " ".join(_SYMBOL_NAMES[sign] for sign in signs)
 
-    return Classifier("symbol", r"(?<=[\"'\u201c\u2018])[:;,.|\-_#*@&=+~^%$!?<>\\]{1,3}(?=[\"'\u201d\u2019])", say)
+    return Classifier("symbol", r"(?<=[\"'\u201c\u2018])(?:[:;,.|\-_#*@&=+~^%$!?<>\\\[\]{}()/]{1,3}"
+                                r"|(?<=\")'(?=\")|(?<=')\"(?='))(?=[\"'\u201d\u2019])", say)
 
 
 def plan_code(speech: English) -> Classifier:
@@ -232,6 +263,10 @@ def manual_page(speech: English) -> Classifier:
 _CHAT_WORDS = frozenset({"channel", "channels", "irc", "libera", "freenode", "oftc", "matrix", "slack"})
 
 
+_PREPROCESSOR = frozenset({"include", "define", "undef", "ifdef", "ifndef", "if", "elif", "else", "endif",
+                           "pragma", "error", "warning", "import", "line"})
+
+
 def number_sign(speech: English) -> Classifier:
     """'#1' -> 'number 1', '#MeToo' -> 'hashtag MeToo', 'C#' -> 'C sharp', '~5' and '≈5' ->
     'about 5' ('a ~5 GB file': 'a roughly five gigabyte file'); '"?123"' (a numbered parameter) ->
@@ -245,6 +280,8 @@ def number_sign(speech: English) -> Classifier:
             return "question mark"
         if match.group("about"):
             return "roughly" if context.word_before().lower() == "a" else "about"  # "a ~60 MiB file"
+        if context.word_after().lower().rstrip(",.;:") in _PREPROCESSOR:
+            return "hash"  # '#include <stdio.h>': C's preprocessor, not a hashtag
         near = {word.lower().strip(",.;:()\"'") for word in context.words_before(4) + context.words_after(4)}
         if near & _CHAT_WORDS:
             return "hash"  # "the #debian-live channel on IRC": a chat channel, not a hashtag

@@ -66,6 +66,19 @@ def _names_a_product(context: Context) -> bool:
     return bare[:1].isupper() and bare.isalnum()
 
 
+_SUFFIX_WORDS = {"a": "alpha", "b": "beta", "rc": "R C", "pre": "pre", "dev": "dev", "post": "post",
+                 "alpha": "alpha", "beta": "beta"}
+
+
+def _suffix_words(speech: English, suffix: str) -> str:
+    """'b1' -> 'beta one', 'rc2' -> 'R C two', a letter after three parts ('1.0.2k') -> 'K'."""
+    found = re.fullmatch(r"([a-z]+)(\d*)", suffix)
+    letters, digits = found.group(1), found.group(2)
+    if not digits:
+        return speech.spell(letters)
+    return f"{_SUFFIX_WORDS[letters]} {speech.integer(digits)}"
+
+
 def version(speech: English) -> Classifier:
     def say(match: re.Match[str], context: Context) -> str | None:
         if match.group("v_number") or match.group("big_v"):
@@ -73,16 +86,19 @@ def version(speech: English) -> Classifier:
             return "version " + version_words(speech, match.group("v_number") or match.group("big_v"))
         if match.group("series"):  # 'live-build 2.x': every release of the 2 series
             return f"{version_words(speech, match.group('series'))} point x"
-        number = match.group("number")
-        if number.count(".") >= 2 or _names_a_product(context):
+        number, suffix = match.group("number"), match.group("suffix")
+        if suffix and suffix.isalpha() and number.count(".") < 2:
+            return None  # '4.5m', '2.5kg': a measure; a letter only follows a version of three parts ('1.0.2k')
+        if suffix or number.count(".") >= 2 or _names_a_product(context):
             context.memory[VERSION_MEMORY] = True
-            return version_words(speech, number)
+            return version_words(speech, number) + (f" {_suffix_words(speech, suffix)}" if suffix else "")
         return None
 
     return Classifier(
         "version",
         r"(?<![\w.,])(?:v(?P<v_number>\d+(?:\.\d+)*)|V(?P<big_v>\d+(?:\.\d+)+)"
         r"|(?P<series>\d{1,4}(?:\.\d{1,4}){0,2})\.[xX](?![\w]|\.\w)"
-        r"|(?P<number>\d{1,4}(?:\.\d{1,4}){1,3}))(?![\w]|[.,]\d)",
+        r"|(?P<number>\d{1,4}(?:\.\d{1,4}){1,3})(?P<suffix>(?:a|b|rc|alpha|beta|pre|dev|post)\d{1,3}|[a-z])?)"
+        r"(?![\w]|[.,]\d)",
         say,
     )

@@ -14,6 +14,7 @@ from narrate.model import Chunk, ChunkKind, Document, Script
 from narrate.limits import MAX_WORD_CHARS
 from narrate.text.language import paragraph_language, primary
 from narrate.text.normalize import normalize, normalizers_for, permalink_marks
+from narrate.text.notes import FOOTNOTES_INTRO, in_language
 from narrate.text.readings import reading_language
 from narrate.text.sentences import (MAX_CHUNK_CHARS, MAX_SPOKEN_CHARS, chunk_sentences, split_at_spaces,
                                     split_long_sentence, split_sentences)
@@ -30,7 +31,6 @@ class Pauses:
     heading: float = 1.0
 
 
-FOOTNOTES_INTRO = "Notes."
 
 
 def build_script(document: Document, pauses: Pauses = Pauses(),
@@ -72,6 +72,7 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
             paragraphs += [FOOTNOTES_INTRO, *notes]
         for paragraph in paragraphs:
             language, paragraph_rules = languages.of_paragraph(paragraph, section.language)
+            paragraph = in_language(paragraph, language or document.language)
             pieces = [fitted for piece in chunk_sentences(split_sentences(paragraph), chunk_chars)
                       for fitted in spoken_pieces(piece, paragraph_rules)]
             added = _chunks(pieces, ChunkKind.TEXT, pauses.paragraph, pauses.sentence, paragraph_index,

@@ -17,13 +17,11 @@ from narrate.episode.epub.xhtml import Part, chapter_page, heading_levels, split
 from narrate.model import Script
 from narrate.text.readers.epubpackage import Package
 from narrate.text.readers.epubtext import TreeWord, tree_words
-from narrate.text.readers.sections import CODE_NOTE, TABLE_NOTE
-from narrate.text.script import FOOTNOTES_INTRO
+from narrate.text.notes import is_note
 from narrate.text.wordalign import comparable, words_with_spans
 
 log = logging.getLogger(__name__)
 
-_NOTES = frozenset({CODE_NOTE, TABLE_NOTE, FOOTNOTES_INTRO})
 """What narrate says that no page prints: never looked for in the pages."""
 
 MIN_MATCHED = 0.5
@@ -158,7 +156,7 @@ def lay_out(script: Script, pages: list[Page], package: Package | None) -> Layou
     word found; a chunk found nowhere, such as a title no page prints, goes with the chunk
     after it, or before it at the end), and cut the script into runs of chunks per page."""
     written = written_words(script)
-    said_only = [chunk.display in _NOTES for chunk in script.chunks]
+    said_only = [is_note(chunk.display) for chunk in script.chunks]
     flat = [comparable(word) if not note else "" for words, note in zip(written, said_only) for word in words]
     places = [(number, index) for number, page in enumerate(pages) for index in range(len(page.words))]
     found = align(flat, [comparable(pages[p].words[i].text) for p, i in places])

@@ -27,6 +27,24 @@ def test_split_sentences(text, expected):
     assert split_sentences(text) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    # a day's ordinal before a month's name, in any language; German abbreviations
+    ("Das Konzert findet am 1. Juli 2022 statt. Es regnet.", ["Das Konzert findet am 1. Juli 2022 statt.", "Es regnet."]),
+    ("Gemäß § 176 Abs. 2 Satz 2 gilt das.", ["Gemäß § 176 Abs. 2 Satz 2 gilt das."]),
+    ("Beschluss v. 9.8.2021 ist gültig.", ["Beschluss v. 9.8.2021 ist gültig."]),
+    # in German, a number with a full stop before a noun is an ordinal; before 'Dann' it ends
+    ("Das Spiel endete in der 52. Minute.", ["Das Spiel endete in der 52. Minute."]),
+    ("Er ist 25. Dann ging er.", ["Er ist 25.", "Dann ging er."]),
+])
+def test_german_ordinals_and_abbreviations_end_no_sentence(text, expected):
+    assert split_sentences(text, "de-DE") == expected
+
+
+def test_in_english_a_number_ends_a_sentence_before_a_capital():
+    assert split_sentences("He was 25. Then he left.", "en") == ["He was 25.", "Then he left."]
+    assert split_sentences("The score was 3. Fans left.") == ["The score was 3.", "Fans left."]
+
+
 def test_long_sentence_is_cut_at_clauses_then_spaces():
     sentence = ", ".join(["a clause of several words"] * 30) + "."
     pieces = split_long_sentence(sentence, limit=100)

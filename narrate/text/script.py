@@ -73,7 +73,8 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
         for paragraph in paragraphs:
             language, paragraph_rules = languages.of_paragraph(paragraph, section.language)
             paragraph = in_language(paragraph, language or document.language)
-            pieces = [fitted for piece in chunk_sentences(split_sentences(paragraph), chunk_chars)
+            pieces = [fitted for piece in chunk_sentences(split_sentences(paragraph, language or document.language),
+                                                          chunk_chars)
                       for fitted in spoken_pieces(piece, paragraph_rules)]
             added = _chunks(pieces, ChunkKind.TEXT, pauses.paragraph, pauses.sentence, paragraph_index,
                             pending_chapter, language)

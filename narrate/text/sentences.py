@@ -12,7 +12,8 @@ import re
 from collections.abc import Iterator
 
 from narrate.limits import MAX_WORD_CHARS
-from narrate.text.wordlists import SENTENCE_STARTERS, TITLES_AND_ABBREVIATIONS
+from narrate.text.wordlists import (GERMAN_SENTENCE_STARTERS, ORDINAL_MONTHS, SENTENCE_STARTERS,
+                                    TITLES_AND_ABBREVIATIONS)
 
 _CANDIDATE = re.compile(r"""[.!?\u2026]+["'\u201d\u2019)\]]*(?=\s+["'\u201c\u2018(\[]?[A-Z0-9\u00c0-\u024f])"""
                         # Chinese and Japanese end a sentence with a full-width mark and no space
@@ -49,7 +50,24 @@ def _ends_with_initialism(before: str, after: str) -> bool:
 BOUNDARY_WINDOW = 256  # characters either side of a candidate boundary that decide it
 
 
-def _is_boundary(text: str, end: int) -> bool:
+_ORDINAL_NUMBER = re.compile(r"(?:^|[\s(])\d{1,3}\.$")
+_NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
+
+
+def _ends_with_ordinal(before: str, after: str, german: bool) -> bool:
+    """'am 1. Juli', 'vom 25. Februar' (any language), and in German 'in der 52. Minute', 'wurde
+    3. Sieger': a number with a full stop before a month's name, or a German noun, is an
+    ordinal ('Er ist 25. Dann ging er.' ends a sentence)."""
+    if not _ORDINAL_NUMBER.search(before):
+        return False
+    word = _NEXT_WORD.match(after)
+    if not word:
+        return False
+    lower = word.group(1).lower()
+    return lower in ORDINAL_MONTHS or (german and lower not in GERMAN_SENTENCE_STARTERS)
+
+
+def _is_boundary(text: str, end: int, german: bool = False) -> bool:
     # only the words around the mark decide: a window, not the whole text (slicing and
     # '$'-anchored searches of all of it made a 200 KB paragraph take 41 s); a cut word is
     # marked so that its last letter is not taken for an initial
@@ -64,14 +82,17 @@ def _is_boundary(text: str, end: int) -> bool:
         _ends_with_abbreviation(stripped)
         or _ends_with_initialism(stripped, after)
         or _ends_with_initial(stripped)
+        or _ends_with_ordinal(stripped, after, german)
     )
 
 
-def split_sentences(text: str) -> list[str]:
-    """Split one paragraph into sentences, keeping their punctuation."""
+def split_sentences(text: str, language: str | None = None) -> list[str]:
+    """Split one paragraph into sentences, keeping their punctuation (a German paragraph's
+    ordinals, 'in der 52. Minute', end none)."""
+    german = (language or "").lower().startswith("de")
     sentences, start = [], 0
     for match in _CANDIDATE.finditer(text):
-        if _is_boundary(text, match.end()):
+        if _is_boundary(text, match.end(), german):
             sentence = text[start:match.end()].strip()
             if sentence:
                 sentences.append(sentence)

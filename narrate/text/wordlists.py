@@ -13,6 +13,28 @@ TITLES_AND_ABBREVIATIONS = frozenset(
     inc ltd co corp plc llc
     vs etc al cf ca
     e.g i.e a.m p.m
+    v abs bzw evtl ggf inkl nr str usw vgl z.b u.a geb gest jh mio mrd zzgl hrsg
+    mme mlle env sra dra dott ecc pag
+    """.split()
+)
+
+# Month names after which 'am 1. Juli' keeps its sentence: the number is an ordinal day.
+ORDINAL_MONTHS = frozenset(
+    """
+    januar jänner februar feber märz april mai juni juli august september oktober november dezember
+    """.split()
+)
+
+# German words that start a sentence after a number ('Er ist 25. Dann ging er.'); after any
+# other capitalised word the number is an ordinal ('in der 52. Minute', 'wurde 3. Sieger').
+GERMAN_SENTENCE_STARTERS = frozenset(
+    """
+    der die das den dem des ein eine einer eines einem einen er sie es wir ich ihr man
+    aber und oder doch denn dann danach damit dabei dafür dagegen daher darum deshalb so auch
+    nun jetzt heute gestern morgen hier dort da im in am an auf aus bei mit nach vor für von zu
+    zum zur über unter seit bis als wenn wie was wer wo warum weil dass dies diese dieser dieses
+    mein meine sein seine ihre unser unsere kein keine nicht noch schon nur alle viele einige
+    insgesamt zudem außerdem trotzdem allerdings jedoch immerhin bereits
     """.split()
 )
 

@@ -29,6 +29,7 @@ CASES = [
     ('July 4th', 'July fourth'),
     ('25 sept.', 'the twenty-fifth of September'),
     ('Jan-15-2020', 'January fifteenth, twenty twenty'),
+    ('on 3 May. Results follow.', 'on the third of May. Results follow.'),  # the sentence's full stop stays
 ]
 
 

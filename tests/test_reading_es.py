@@ -89,6 +89,7 @@ DATE = [
     ('abril 30', 'treinta de abril'),
     ('julio de 2013', 'julio de dos mil trece'),
     ('vier. 10 de mayo', 'viernes diez de mayo'),
+    ('Hasta el 13 de mayo. Luego', 'Hasta el trece de mayo. Luego'),  # the sentence's full stop stays
 ]
 
 

@@ -89,6 +89,7 @@ DATE = [
     ('juillet 2013', 'juillet deux mille treize'),
     ('lundi 3 mai 2021', 'lundi trois mai deux mille vingt-et-un'),
     ('les 17/18 juin', 'les dix-sept dix-huit juin'),
+    ('le 3 mai. Les résultats', 'le trois mai. Les résultats'),  # the sentence's full stop stays
 ]
 
 

@@ -82,6 +82,7 @@ DATE = [
     ('2024-03-15', 'quinze de março de dois mil e vinte e quatro'),
     ('março de 2024', 'março de dois mil e vinte e quatro'),
     ('sexta-feira, 3 de maio', 'sexta-feira, três de maio'),
+    ('Em 1º de Maio. Depois', 'Em primeiro de maio. Depois'),  # the sentence's full stop stays
 ]
 
 

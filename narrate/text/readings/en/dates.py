@@ -174,6 +174,9 @@ def day_first_date(speech: English) -> Classifier:
         spoken = date_words(speech, month, day, year, day_first=True, the=the)
         if prefix and prefix[0].isupper():
             spoken = spoken[0].upper() + spoken[1:]
+        if match.group(0).endswith(".") and not year and word.rstrip(".").capitalize() in MONTHS \
+                and not word.endswith("."):
+            spoken += "."  # 'on 3 May. Results follow.': the sentence's full stop, not an abbreviation's
         return spoken
 
     return Classifier(

@@ -74,6 +74,14 @@ def _short(language: Language, match: re.Match[str], context: Context) -> str | 
     return language.date(day, month_value, None, context)
 
 
+def _sentence_stop(language: Language, match: re.Match[str], word: str, month_value: int) -> str:
+    """The full stop after a month written in full ('hasta el 13 de mayo. Segundo...') ends the
+    sentence and is kept (after 'sept.' it is the abbreviation's)."""
+    if match.group(0).endswith(".") and word.lower() == language.words.months[month_value - 1].lower():
+        return "."
+    return ""
+
+
 def written_date(language: Language) -> Classifier:
     """'24. Juli 2013', '24 juillet 2013', '24 de julio de 2013', '1º de maio', '1er janvier',
     '30 julio del 2020', 'Juli 2013', 'abril 30', 'junio 11 2000', 'vier. 10 de mayo'."""
@@ -98,7 +106,8 @@ def written_date(language: Language) -> Classifier:
             comma = "," if match.group("weekday_comma") else ""
             weekday_words = language.words.weekdays[match.group("weekday").lower().rstrip(".")] + comma + " "
         year_joiner = match.group("of_year") or ""
-        return weekday_words + language.date(day, month_value, year, context, year_joiner.strip())
+        return weekday_words + language.date(day, month_value, year, context, year_joiner.strip()) \
+            + _sentence_stop(language, match, word, month_value)
 
     of = r"(?:\s(?:de|del|di|d')\s?)"
     return Classifier(
@@ -123,7 +132,8 @@ def days_of_a_month(language: Language) -> Classifier:
         if month_value is None:
             return None
         year = match.group("year")
-        last = language.date(days[-1], month_value, year, context)
+        last = language.date(days[-1], month_value, year, context) \
+            + _sentence_stop(language, match, match.group("month"), month_value)
         words = [language.day_alone(day, context) for day in days[:-1]]
         return " ".join(words) + " " + last if words else last
 

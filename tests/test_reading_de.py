@@ -63,6 +63,8 @@ FRACTION = [
     ('1 1/2', 'eineinhalb'),
     ('½ Liter', 'ein halb Liter'),
     ('1/22', 'ein Zweiundzwanzigstel'),
+    ('ObOWi 860/21', 'ObOWi achthundertsechzig Schrägstrich einundzwanzig'),  # a file's number, not a fraction
+    ('am Ende 3/4 der Stimmen', 'am Ende drei Viertel der Stimmen'),
 ]
 
 

@@ -61,6 +61,7 @@ FRACTION = [
     ('1/11', 'un onceavo'),
     ('3 2/100', 'tres y dos centésimos'),
     ('1/101', 'uno sobre ciento uno'),
+    ('según el Decreto 34/11 del gobierno', 'según el Decreto treinta y cuatro barra once del gobierno'),
 ]
 
 

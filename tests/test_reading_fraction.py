@@ -5,7 +5,7 @@ import pytest
 from tests.reading_table import classes, said
 
 # (written, what narrate says)
-NOT_THIS_CLASS = {'extlinux for ext2/3/4 and btrfs', 'in 1/2/3 order', '50/50', '24/7', 'PCEngines ALIX 2/3 boards', 'It runs on Windows 10/11 only.'}  # left alone, or another class's
+NOT_THIS_CLASS = {'case 860/21', 'extlinux for ext2/3/4 and btrfs', 'in 1/2/3 order', '50/50', '24/7', 'PCEngines ALIX 2/3 boards', 'It runs on Windows 10/11 only.'}  # left alone, or another class's
 CASES = [
     ('1/2', 'one half'),
     ('½ cup', 'half a cup'),
@@ -27,6 +27,7 @@ CASES = [
     ('He ate 3/4 of it', 'He ate three quarters of it'),
     ('extlinux for ext2/3/4 and btrfs', 'extlinux for ext two slash three slash four and btrfs'),  # a chain
     ('in 1/2/3 order', 'in one slash two slash three order'),
+    ('case 860/21', 'case eight hundred sixty slash twenty-one'),  # a file's number, not a fraction
 ]
 
 

@@ -211,6 +211,8 @@ def fraction(speech: English) -> Classifier:
                 return None
             if numerator == denominator and not match.group("whole"):
                 return None  # "50/50": the slash class says "fifty-fifty"
+            if numerator >= 10 * denominator and not match.group("whole"):
+                return None  # "the 2021/22 season", "case 860/21": not a fraction
         whole = match.group("whole")
         following = context.word_after().lower().strip(",.;:")
         noun_follows = following.isalpha() and following not in _NOT_A_NOUN

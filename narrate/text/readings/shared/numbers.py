@@ -88,6 +88,19 @@ def ordinal(language: Language, suffixes: str, words: OrdinalWords) -> Classifie
     )
 
 
+def not_a_fraction(numerator: int, denominator: int, context: Context, names: bool = True) -> bool:
+    """'Saison 2021/22', 'ObOWi 860/21', 'Decreto 34/11', 'Windows 10/11': a season, a file's
+    number, two of a name, not a fraction (ten times the denominator or more, or straight after
+    a name; not in German, where every noun has a capital: 'am Ende 3/4 der Stimmen'). A person
+    reads them as the numbers they are."""
+    if numerator >= 10 * denominator:
+        return True
+    if not names:
+        return False
+    name = context.word_before().strip("(\"'")
+    return name[:1].isupper() and name.isalpha() and not context.sentence_start(context.start - len(context.word_before()) - 1)
+
+
 def fraction(language: Language, fraction_words: Callable[[int, int], str]) -> Classifier:
     """'3/4' -> 'tres cuartos', '1 1/2' -> 'uno y medio' (the language's words), '½' too."""
     def say(match: re.Match[str], context: Context) -> str | None:
@@ -99,6 +112,9 @@ def fraction(language: Language, fraction_words: Callable[[int, int], str]) -> C
                 return None
             if denominator == 0:
                 return f"{language.cardinal(numerator)} {language.say['over']} {language.cardinal(0)}"
+            if not match.group("whole") and not_a_fraction(numerator, denominator, context,
+                                                            names=not language.capitalises_nouns):
+                return None
         if match.group("whole"):
             spoken = language.mixed(int(match.group("whole").strip(" -")), numerator, denominator)
         else:

@@ -122,6 +122,7 @@ MONEY = [
     ('0,55 $', 'cincuenta y cinco centavos'),
     ('US$ 5', 'cinco dólares estadounidenses'),
     ('1.000.000 €', 'un millón de euros'),
+    ('US$ 3 millones de dólares', 'tres millones de dólares'),  # the text names the currency after it
 ]
 
 

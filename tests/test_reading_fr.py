@@ -134,6 +134,7 @@ MONEY = [
     ('0,50 €', 'cinquante centimes'),
     ('$3', 'trois dollars'),
     ('5 CHF', 'cinq francs suisses'),
+    ("€ 3 milliards d'euros", "trois milliards d'euros"),  # the text names the currency after it
 ]
 
 

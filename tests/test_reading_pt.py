@@ -115,6 +115,7 @@ MONEY = [
     ('€ 12,05', 'doze euros e cinco centavos'),
     ('US$ 5', 'cinco dólares americanos'),
     ('R$ 0,50', 'cinquenta centavos'),
+    ('R$ 50 mil por mês', 'cinquenta mil reais por mês'),  # thousands, without 'de'
 ]
 
 

@@ -93,6 +93,7 @@ CURRENCIES |= {
 SCALES = {
     "millón": Noun("millón", "millones"), "millones": Noun("millón", "millones"),
     "mil millones": Noun("mil millones", "mil millones"), "millardo": _s("millardo"), "millardos": _s("millardo"),
+    "mil": Noun("mil", "mil"),  # "$ 50 mil": thousands of pesos
     "billón": Noun("billón", "billones"), "billones": Noun("billón", "billones"),
     "trillón": Noun("trillón", "trillones"), "trillones": Noun("trillón", "trillones"),
     "M": Noun("millón", "millones"), "MM": Noun("millón", "millones"), "mill.": Noun("millón", "millones"),

@@ -69,7 +69,8 @@ def _currencies(brazilian: bool) -> dict[str, Currency]:
 
 def _scales(brazilian: bool) -> dict[str, Noun]:
     million = Noun("milhão", "milhões")
-    scales = {"milhão": million, "milhões": million, "mi": million, "mi.": million, "mil milhões": _same("mil milhões")}
+    scales = {"milhão": million, "milhões": million, "mi": million, "mi.": million, "mil milhões": _same("mil milhões"),
+              "mil": Noun("mil", "mil")}  # "R$ 50 mil": thousands of reais
     if brazilian:
         billion = Noun("bilhão", "bilhões")
         scales |= {"bilhão": billion, "bilhões": billion, "bi": billion, "bi.": billion,

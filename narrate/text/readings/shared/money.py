@@ -17,7 +17,10 @@ def amount_words(language: Language, found: Currency, written: str, scale_noun: 
     has them), else the number as a decimal."""
     scales = language.words.scales
     if scale_noun is not None:
-        return f"{language.scaled(written, scales[scale_noun])} {language.of(found.major.many)}"
+        scale_words = scales[scale_noun]
+        if scale_words.many == "mil":  # 'R$ 50 mil': 'cinquenta mil reais', no 'de'
+            return f"{language.scaled(written, scale_words)} {found.major.many}"
+        return f"{language.scaled(written, scale_words)} {language.of(found.major.many)}"
     mark = "," if language.decimal_comma else "."
     whole, _, decimals = written.lstrip("+").partition(mark)
     while len(decimals) > 2 and decimals.endswith("0"):
@@ -38,12 +41,33 @@ def amount_words(language: Language, found: Currency, written: str, scale_noun: 
     return language.money_join(major_words, minor_words, cents) if cents else major_words
 
 
+def _names_a_currency(context: Context, names: set[str]) -> bool:
+    """The text goes on with a currency's name ('US$ 3 millones de dólares', '$ 50 mil pesos',
+    '3 milliards d'euros')."""
+    after = [word.lower().strip(",.;:") for word in context.words_after(2)]
+    if not after:
+        return False
+    first = after[0].removeprefix("d'").removeprefix("d\u2019")
+    return first in names or (len(after) > 1 and after[0] == "de" and after[1] in names)
+
+
+def _without_currency(language: Language, spoken: str, currency_words: str) -> str:
+    """'tres millones de dólares estadounidenses' less its currency: 'tres millones'."""
+    if not spoken.endswith(currency_words):
+        return spoken
+    rest = spoken[: -len(currency_words)].rstrip()
+    joiner = language.say.get("of", "")
+    return rest[: -len(joiner)].rstrip() if joiner and rest.endswith(" " + joiner) else rest
+
+
 def money(language: Language) -> Classifier:
     currencies = language.words.currencies
     # words ('Euro', 'dólares') follow an amount and are read by it only with its cents;
     # symbols and codes ('€', 'EUR', 'chf', 'ptas') may stand before it or after it
     words = {key for key in currencies if key.isalpha() and len(key) >= 5 or key in {"Euro", "euro"}}
     symbols = {key for key in currencies if key not in words}
+    names = {key.lower() for key in words} | {name.lower() for found in currencies.values()
+                                             for name in (found.major.one, found.major.many)}
 
     def say(match: re.Match[str], context: Context) -> str | None:
         if match.group("sign") and not signed(match, context):
@@ -57,6 +81,9 @@ def money(language: Language) -> Classifier:
         if match.group("word") and not found_scale and not re.search(r"[,.]\d\d$", written):
             return None  # "12 Euro": the number and the word as written say it already
         spoken = amount_words(language, found, written, found_scale)
+        if match.group("before") and _names_a_currency(context, names):
+            # 'US$ 3 millones de dólares', '$ 50 mil pesos': the text names the currency after the amount
+            spoken = _without_currency(language, spoken, found.major.many)
         if match.group("sign"):
             spoken = f"{language.say['minus']} {spoken}"
         return spoken

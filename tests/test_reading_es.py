@@ -190,6 +190,7 @@ TELEPHONE = [
     ('123-123-5678', 'uno dos tres, uno dos tres, cinco seis siete ocho'),
     ('+34 91 123 45 67', 'más treinta y cuatro, nueve uno, uno dos tres, cuatro cinco, seis siete'),
     ('+1 123-123-5678', 'más uno, uno dos tres, uno dos tres, cinco seis siete ocho'),
+    ('la Resolución N° 464-2021 del', 'la Resolución número cuatrocientos sesenta y cuatro, dos mil veintiuno del'),  # a document's number, not a telephone's
 ]
 
 

@@ -73,6 +73,7 @@ PERCENT = [
     ('18 %', 'dix-huit pour cent'),
     ('18%', 'dix-huit pour cent'),
     ('-8,5 %', 'moins huit virgule cinq pour cent'),
+    ('une hausse de 23.1% cette année', 'une hausse de vingt-trois virgule un pour cent cette année'),  # a decimal point
 ]
 
 
@@ -230,6 +231,7 @@ ABBREVIATION = [
     ('n° 5', 'numéro cinq'),
     ('p. 12', 'page douze'),
     ('et/ou', 'et ou'),
+    ('le décret n°2019-1130 du', 'le décret numéro deux mille dix-neuf, mille cent trente du'),  # a document's number
 ]
 
 

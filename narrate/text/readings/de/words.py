@@ -88,7 +88,7 @@ ABBREVIATIONS = {
     "u. ä.": "und ähnliches", "d. J.": "dieses Jahres", "a. D.": "außer Dienst", "i. A.": "im Auftrag",
 }
 TITLES = {"Hr.": "Herr", "Fr.": "Frau", "Hrn.": "Herrn"}
-BEFORE_NUMBER = {"S.": "Seite", "Abs.": "Absatz", "Art.": "Artikel", "Bd.": "Band", "Kap.": "Kapitel",
+BEFORE_NUMBER = {"N°": "Nummer", "Nº": "Nummer", "S.": "Seite", "Abs.": "Absatz", "Art.": "Artikel", "Bd.": "Band", "Kap.": "Kapitel",
                  "Abb.": "Abbildung", "Tab.": "Tabelle", "Ziff.": "Ziffer", "Nrn.": "Nummern",
                  "Zi.": "Zimmer", "Bsp.": "Beispiel", "Anm.": "Anmerkung"}
 SYMBOLS = {"/": "Schrägstrich", "@": "at", "\\": "Backslash", "^": "hoch", "''": "leere Zeichenkette",

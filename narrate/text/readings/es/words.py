@@ -114,7 +114,7 @@ ABBREVIATIONS = {
     "vs.": "contra", "núm.": "número", "Núm.": "número",
 }
 TITLES = {"D.": "don", "c/": "calle", "C/": "calle", "av.": "avenida", "Av.": "avenida", "S.": "san"}
-BEFORE_NUMBER = {"pág.": "página", "págs.": "páginas", "p.": "página", "pp.": "páginas", "n.º": "número",
+BEFORE_NUMBER = {"N°": "número", "n°": "número", "Nº": "número", "nº": "número", "pág.": "página", "págs.": "páginas", "p.": "página", "pp.": "páginas", "n.º": "número",
                  "nº": "número", "Nº": "número", "N.º": "número", "no.": "número", "vol.": "volumen",
                  "cap.": "capítulo", "art.": "artículo", "Art.": "artículo"}
 SYMBOLS = {"/": "barra", "@": "arroba", "\\": "barra invertida", "^": "elevado a", "''": "cadena vacía", "&": "y",

@@ -78,7 +78,7 @@ TITLES = {"Sig.": "signor", "sig.": "signor", "Dott.": "dottor", "dott.": "dotto
           "Prof.": "professor", "prof.": "professor", "Ing.": "ingegner", "On.": "onorevole", "S.": "san",
           "p.za": "piazza", "P.za": "piazza", "c.so": "corso", "C.so": "corso", "v.le": "viale", "V.le": "viale",
           "Mons.": "monsignor"}
-BEFORE_NUMBER = {"pag.": "pagina", "pagg.": "pagine", "p.": "pagina", "pp.": "pagine", "n.": "numero",
+BEFORE_NUMBER = {"N°": "numero", "n°": "numero", "Nº": "numero", "nº": "numero", "pag.": "pagina", "pagg.": "pagine", "p.": "pagina", "pp.": "pagine", "n.": "numero",
                  "nr.": "numero", "N.": "numero", "cap.": "capitolo", "vol.": "volume", "art.": "articolo",
                  "Art.": "articolo", "es.": "esempio"}
 SYMBOLS = {"/": "slash", "@": "chiocciola", "\\": "backslash", "^": "elevato a", "''": "stringa vuota", "&": "e",

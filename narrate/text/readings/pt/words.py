@@ -91,7 +91,7 @@ ABBREVIATIONS = {
     "obs.": "observação", "Obs.": "observação", "máx.": "máximo", "mín.": "mínimo", "dept.": "departamento",
 }
 TITLES = {"D.": "dom", "S.": "São", "Av.": "avenida", "av.": "avenida", "R.": "rua", "Pça.": "praça"}
-BEFORE_NUMBER = {"n.º": "número", "nº": "número", "Nº": "número", "N.º": "número", "pág.": "página",
+BEFORE_NUMBER = {"N°": "número", "n°": "número", "n.º": "número", "nº": "número", "Nº": "número", "N.º": "número", "pág.": "página",
                  "págs.": "páginas", "p.": "página", "pp.": "páginas", "cap.": "capítulo", "vol.": "volume",
                  "art.": "artigo", "Art.": "artigo", "ex.": "exemplo"}
 

@@ -36,7 +36,7 @@ def _table(table: dict[str, str]) -> dict[str, str]:
 
 
 def _boundary(forms: dict[str, str]) -> str:
-    return rf"(?<![\w.])(?P<abbreviation>{alternatives(forms)})(?:(?<=\.)|(?![\w]))"
+    return rf"(?<![\w.])(?P<abbreviation>{alternatives(forms)})(?:(?<=[.\u00b0\u00ba])|(?![\w]))"  # ('n°2019')
 
 
 def abbreviation(language: Language) -> Classifier:

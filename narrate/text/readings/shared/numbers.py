@@ -140,10 +140,12 @@ def percent(language: Language) -> Classifier:
     def say(match: re.Match[str], context: Context) -> str | None:
         if match.group("sign") and not signed(match, context):
             return None
-        return f"{language.number((match.group('sign') or '') + match.group('number'))} {language.say['percent']}"
+        written = match.group("number") or match.group("point").replace(".", ",")  # '23.1%': a decimal point
+        return f"{language.number((match.group('sign') or '') + written)} {language.say['percent']}"
 
+    point = r"|(?P<point>\d{1,3}\.\d{1,2})" if language.decimal_comma else ""
     return Classifier(
         "percent",
-        rf"(?P<sign>[-\u2212+](?=\d))?{NUMBER_START}(?P<number>{number(language)})\s?(?:%|\u066a)",
+        rf"(?P<sign>[-\u2212+](?=\d))?{NUMBER_START}(?:(?P<number>{number(language)}){point})\s?(?:%|\u066a)",
         say,
     )

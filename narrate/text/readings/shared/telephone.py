@@ -13,6 +13,12 @@ from narrate.text.readings.shared.language import Language
 _SEP = r"[\s.\-/]"
 
 
+def _after_a_number_word(language: Language, context: Context) -> bool:
+    """'N° 464-2021', 'n°2019-1130', 'Nr. 860-21': a document's number, not a telephone's."""
+    before = context.before()[-8:].rstrip()
+    return any(before.endswith(form) for form in language.words.before_number)
+
+
 def telephone(language: Language) -> Classifier:
     def say(match: re.Match[str], context: Context) -> str | None:
         written = match.group("phone") or match.group("ip")
@@ -27,6 +33,8 @@ def telephone(language: Language) -> Classifier:
         if years and int(years.group(2)) > int(years.group(1)):
             return None  # "1914-1918": a range of years
         groups = re.findall(r"\+?\d+", written)
+        if _after_a_number_word(language, context) and not written.startswith(("+", "(", "0")):
+            return ", ".join(language.cardinal(int(group)) for group in groups)  # 'N° 464-2021': a file's number
         spoken = [language.phone_group(group) for group in groups]
         if match.group("extension"):
             spoken.append(f"{language.say['extension']} {language.digits(match.group('extension'))}")

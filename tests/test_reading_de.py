@@ -107,6 +107,7 @@ TIME = [
     ('1 Uhr', 'ein Uhr'),
     ('00:15', 'null Uhr fünfzehn'),
     ('02:02:23 Uhr', 'zwei Uhr zwei Minuten dreiundzwanzig Sekunden'),
+    ('Er lief 3:41 Minuten.', 'Er lief drei Minuten einundvierzig.'),  # a race's time, not a clock's
 ]
 
 

@@ -106,6 +106,7 @@ TIME = [
     ('1:00', 'una'),
     ('3:02:32', 'tres horas dos minutos y treinta y dos segundos'),
     ('01 h', 'una'),
+    ('corrió 3:41 minutos', 'corrió tres minutos cuarenta y uno'),  # a race's time, not a clock's
 ]
 
 

@@ -16,6 +16,12 @@ _ZONES = ("UTC", "GMT", "MEZ", "MESZ", "CET", "CEST", "EST", "PST", "WEZ", "BST"
 
 def time_of_day(language: Language) -> Classifier:
     hour_words = alternatives(language.hour_words)
+    units = language.words.units
+    minute = units.get("min")
+    minute_forms = [form for form, noun in units.items() if minute is not None and noun == minute]
+    if minute is not None:
+        minute_forms += [word for form in (minute.one, minute.many) for word in (form, form.capitalize())]
+    lasting = rf"\s(?P<lasting>{alternatives(minute_forms)})(?![\w])" if minute_forms else r"(?P<lasting>(?!))"
 
     def zone(n: int) -> str:
         return (rf"(?:\s?(?P<zone{n}>{alternatives(_ZONES)}|(?i:est|pst|gmt|utc))"
@@ -27,8 +33,11 @@ def time_of_day(language: Language) -> Classifier:
         ampm = groups["ampm"] or groups["ampm_h"]
         if ampm:
             marker = "am" if ampm.lower().startswith("a") else "pm"
+        if groups["lasting"] and minute is not None:  # '3:41 Minuten': a race's time, not a clock's
+            minutes, seconds = int(groups["hour"]), int(groups["minute"])
+            return f"{language.count(minutes, minute)} {minute.of(minutes == 1)} {language.cardinal(seconds)}"
         if groups["hour"] is not None:
-            hour, minute = int(groups["hour"]), int(groups["minute"])
+            hour, minute_value = int(groups["hour"]), int(groups["minute"])
             second = int(groups["second"]) if groups["second"] else None
             if groups["dot"] and not (groups["word"] or marker or language.time_lead(context)
                                       or (language.dot_times and language.decimal_comma)):
@@ -40,17 +49,17 @@ def time_of_day(language: Language) -> Classifier:
                     return None  # "12.15 %", "3.50 €"
         elif groups["h_hour"] is not None:
             hour = int(groups["h_hour"])
-            minute = int(groups["h_minute"] or 0)
+            minute_value = int(groups["h_minute"] or 0)
             second = int(groups["h_second"]) if groups["h_second"] else None
             if not groups["h_minute"] and groups["h_gap"] and not groups["h_hour"].startswith("0"):
                 return None  # "3 h" is three hours: a measure
         else:
-            hour, minute, second = int(groups["w_hour"]), 0, None
+            hour, minute_value, second = int(groups["w_hour"]), 0, None
         if hour > 24 or (marker and not 1 <= hour <= 12):
             return None
         if second == 0:
             second = None  # "12:00:00": twelve o'clock
-        spoken = language.time(hour, minute, second, marker, context)
+        spoken = language.time(hour, minute_value, second, marker, context)
         found_zone = groups["zone1"] or groups["zone2"]
         if found_zone:
             spoken += " " + " ".join(found_zone.upper())
@@ -62,7 +71,7 @@ def time_of_day(language: Language) -> Classifier:
     return Classifier(
         "time",
         rf"(?<![\w:.,])(?:(?P<hour>[01]?\d|2[0-4])(?:(?P<colon>:)|(?P<dot>\.))(?P<minute>[0-5]\d)"
-        rf"(?::(?P<second>[0-5]\d))?(?![\d:]|[.,]\d)"
+        rf"(?::(?P<second>[0-5]\d))?(?![\d:]|[.,]\d)(?:{lasting})?"
         rf"(?:\s?(?P<word>{hour_words})(?![\w]))?(?:\s?(?P<ampm>{_AM_PM}))?{zone(1)}"
         rf"|(?P<h_hour>[01]?\d|2[0-4])(?P<h_gap>\s?)[hH](?:\s?(?P<h_minute>[0-5]\d)(?:\s?m(?:in)?\.?"
         rf"(?:\s?(?P<h_second>[0-5]\d)\s?(?:s|seg|sec)\.?)?)?)?(?![\w])"

@@ -190,6 +190,19 @@ def test_wire_paragraphs_marked_by_indentation_are_split_and_the_sign_off_is_not
     assert "Reuter" not in spoken(doc)
 
 
+def test_a_hanging_indent_under_a_label_goes_on_its_paragraph():
+    # xz's FAQ: 'A:  ' then lines indented to where the answer's text starts (each answer was cut
+    # after its first line, with a paragraph's pause in mid-sentence)
+    faq = ("XZ Utils FAQ\n============\n\nQ:  What do the letters XZ mean?\n\n"
+           "A:  Nothing. They are just two letters, which come from the file format\n"
+           "    suffix .xz. The .xz suffix was selected, because it seemed to be\n"
+           "    pretty much unused. It has no deeper meaning.\n")
+    doc = read_text(faq, "faq.txt")
+    assert doc.paragraphs[-1] == ("A: Nothing. They are just two letters, which come from the file format suffix"
+                                  " .xz. The .xz suffix was selected, because it seemed to be pretty much unused."
+                                  " It has no deeper meaning.")
+
+
 @pytest.mark.parametrize("ending", ["\nReuter\n", "\n REUTER\n", "\nAP\n", "\n(AP)\n"])
 def test_a_sign_off_with_no_blank_line_before_it_is_not_read(ending):
     doc = drop_credits(read_text("Headline Here\n\nPrices rose, the ministry said." + ending, "x.txt"))

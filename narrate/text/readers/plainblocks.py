@@ -317,14 +317,27 @@ def starts_list(line: str) -> bool:
 
 def indentation_paragraphs(lines: list[str]) -> list[list[str]]:
     """A block split where a line is indented past the block's margin after one that is not:
-    wire copy and older typescripts mark paragraphs by indenting their first line only."""
+    wire copy and older typescripts mark paragraphs by indenting their first line only. A
+    line indented to where a label's text starts ('A:  Nothing. They are just two letters,'
+    over '    suffix .xz.') goes on the label's paragraph: a hanging indent, not a new one."""
     margin = min(indent(line) for line in lines)
     groups: list[list[str]] = [[]]
     for position, line in enumerate(lines):
-        if position and indent(line) >= margin + 2 and indent(lines[position - 1]) == margin and groups[-1]:
+        previous = lines[position - 1] if position else ""
+        if position and indent(line) >= margin + 2 and indent(previous) == margin and groups[-1] \
+                and not _hangs_under(previous, line):
             groups.append([])
         groups[-1].append(line)
     return groups
+
+
+_LABEL_TEXT = re.compile(r"[ \t]*(?:\S{1,12}:[ \t]+|\S{1,12}?[ \t]{2,})(?=\S)")
+
+
+def _hangs_under(label_line: str, line: str) -> bool:
+    """'A:  Nothing...' then '    suffix .xz.': the line starts where the label's text does."""
+    label = _LABEL_TEXT.match(label_line)
+    return bool(label) and label.end() == indent(line)
 
 
 def line_per_sentence(lines: list[str]) -> bool:

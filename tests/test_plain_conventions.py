@@ -190,6 +190,42 @@ def test_wire_paragraphs_marked_by_indentation_are_split_and_the_sign_off_is_not
     assert "Reuter" not in spoken(doc)
 
 
+GNU_NEWS = """GNU gzip NEWS                                    -*- outline -*-
+
+* Noteworthy changes in release 1.12 (2022-04-07) [stable]
+
+** Bug fixes
+
+  'zdiff -C 5' no longer misbehaves by treating '5' as a file name.
+
+** Changes in behavior
+
+  'zless' is no longer installed on platforms lacking 'less'.
+
+* Noteworthy changes in release 1.11 (2021-09-03) [stable]
+
+** Bug fixes
+
+  Configure-time options like --program-prefix now work.
+"""
+
+
+def test_a_gnu_news_file_in_outline_mode_has_its_releases_as_chapters():
+    doc = read_text(GNU_NEWS, "NEWS")
+    assert doc.title == "GNU gzip NEWS"  # the editor's mode line is not read
+    assert [(section.heading, section.level) for section in doc.sections if section.heading][:3] == [
+        ("Noteworthy changes in release 1.12 (2022-04-07) [stable]", 1), ("Bug fixes", 2), ("Changes in behavior", 2)]
+    # a release opens the chapter that holds its first part, where that part's name is shared
+    chapters = [chunk.chapter for chunk in build_script(doc).chunks if chunk.chapter]
+    assert chapters == ["GNU gzip NEWS", "Noteworthy changes in release 1.12 (2022-04-07) [stable]",
+                        "Changes in behavior", "Noteworthy changes in release 1.11 (2021-09-03) [stable]"]
+
+
+def test_stars_outside_outline_mode_are_a_list():
+    doc = read_text("Shopping\n\n* apples\n* pears\n\nThat is all we need this week.\n", "list.txt")
+    assert not any(section.heading for section in doc.sections)
+
+
 def test_a_hanging_indent_under_a_label_goes_on_its_paragraph():
     # xz's FAQ: 'A:  ' then lines indented to where the answer's text starts (each answer was cut
     # after its first line, with a paragraph's pause in mid-sentence)

@@ -57,6 +57,7 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
     sections = list(document.sections)
     while len(sections) > 1 and not sections[-1].paragraphs and not (footnotes and sections[-1].notes):
         sections.pop()  # a heading the document ends on over nothing ('Footnotes', its notes not read)
+    absorbed = False  # the heading opens no chapter: its parent's, just before it, holds it
     for index, section in enumerate(sections):
         notes = section.notes if footnotes else ()
         if section.heading and not (index == 0 and _same_words(section.heading, document.title)):
@@ -64,9 +65,12 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
             pieces = spoken_pieces(section.heading, heading_rules)
             if pieces:
                 has_text = bool(section.paragraphs or notes)
+                parent = not has_text and _opens_on_a_subheading(sections, index)
+                opens = (has_text and not absorbed) or parent
                 chunks += _chunks(pieces, ChunkKind.HEADING, pauses.heading, pauses.sentence, paragraph_index,
-                                  _chapter_title(section.heading) if has_text else None, language)
+                                  _chapter_title(section.heading) if opens else None, language)
                 pending_chapter = None
+                absorbed = parent
         paragraphs = list(section.paragraphs)
         if notes:
             paragraphs += [FOOTNOTES_INTRO, *notes]
@@ -145,6 +149,19 @@ def spoken_pieces(written: str, rules: tuple[Callable[[str], str], ...]) -> list
         cut = list(split_at_spaces(spoken, MAX_SPOKEN_CHARS))
         return [(written if i == 0 else part, part) for i, part in enumerate(cut)]
     return [piece for part in smaller for piece in spoken_pieces(part, rules)]
+
+
+def _opens_on_a_subheading(sections: list, index: int) -> bool:
+    """A heading with no text of its own over a deeper one that has text and a name other
+    sections share ('* Noteworthy changes in release 1.12' over '** Bug fixes'): the chapter
+    opens at it, named after it, and holds that first subsection, which would otherwise open it
+    under its shared name (GNU's NEWS: ten chapters all called 'Bug fixes'). A subsection with a
+    name of its own ('2022-12-28 - Version 3.40.1' under 'Recent News') opens its chapter."""
+    following = sections[index + 1] if index + 1 < len(sections) else None
+    if following is None or not following.heading or following.level <= sections[index].level \
+            or not following.paragraphs:
+        return False
+    return sum(1 for section in sections if section.heading == following.heading) > 1
 
 
 def _chapter_title(heading: str) -> str:

@@ -140,11 +140,37 @@ def document_title(forced: str | None, found: str | None, source: str | None,
     return lede_title(paragraphs), False
 
 
+# Emacs's mode line ('GNU gzip NEWS   -*- outline -*-'): a setting for the editor, not words.
+_MODE_LINE = re.compile(r"\s*-\*-.{1,60}?-\*-\s*")
+_OUTLINE_MODE = re.compile(r"-\*-\s*(?:mode:\s*)?(?:outline|org)\b", re.IGNORECASE)
+_OUTLINE_HEADING = re.compile(r"(\*{1,4}) (\S.{0,100})$")
+
+
+def outline_headings(lines: list[str]) -> list[str]:
+    """A file in Emacs's outline mode (GNU's NEWS files): a line alone in its block that starts
+    with stars ('* Noteworthy changes in release 1.12', '** Bug fixes') is a heading of that
+    level, written as Markdown writes it; the mode line goes."""
+    if not any(_MODE_LINE.search(line) for line in lines[:3]):
+        return lines
+    outline = any(_OUTLINE_MODE.search(line) for line in lines[:3])
+    lines = [_MODE_LINE.sub(" ", line).rstrip() if index < 3 else line for index, line in enumerate(lines)]
+    if not outline:
+        return lines
+    alone = [index for index, line in enumerate(lines) if _OUTLINE_HEADING.match(line)
+             and not (index and lines[index - 1].strip()) and not (index + 1 < len(lines) and lines[index + 1].strip()
+                                                                   and _OUTLINE_HEADING.match(lines[index + 1]) is None
+                                                                   and not lines[index + 1].startswith(" "))]
+    for index in alone:
+        stars, text = _OUTLINE_HEADING.match(lines[index]).groups()
+        lines[index] = "#" * len(stars) + " " + text
+    return lines
+
+
 def read_text(text: str, source: str | None = None, title: str | None = None) -> Document:
     """Build a Document from plain text: an e-mail's headers first, then the title (a
     headline-like first line, with the byline under it), then the blocks of the body."""
     headers, body = split_headers(text)
-    lines = [line.expandtabs(8).rstrip() for line in without_signature(body.split("\n"))]
+    lines = outline_headings([line.expandtabs(8).rstrip() for line in without_signature(body.split("\n"))])
     found_title = headers.title if headers else None
     author = headers.author if headers else None
     title_from_body = found_title is None

@@ -27,6 +27,7 @@ CASES = [
     ('Edit ~/ first', 'Edit tilde slash first'),
     ('The $HOME/.podget file', 'The dollar HOME slash dot podget file'),  # a variable opens it
     ('in ${XDG_CACHE_HOME}/narrate', 'in dollar XDG underscore CACHE underscore HOME slash narrate'),
+    ('Edit Makefile.am and configure.ac', 'Edit Makefile dot A M and configure dot A C'),  # not the domains of Armenia and Ascension
 ]
 
 

@@ -361,7 +361,7 @@ FILE_EXTENSIONS = frozenset(
     odt xls xlsx csv tsv ppt pptx py pyc c h cc cpp hpp java kt go rs rb pl php sh bash zsh
     lua sql db sqlite log png jpg jpeg gif svg webp bmp ico tif tiff mp3 mp4 m4a m4b ogg opus
     flac wav webm mkv avi mov zip tar gz tgz bz2 xz zst rar deb rpm exe dll so iso img epub
-    mobi srt vtt lock diff patch bak tmp out whl egg jar war
+    mobi srt vtt lock diff patch bak tmp out whl egg jar war am ac m4 7z
     """.split()
 )
 # How to say extensions that are neither a word nor letters ("jpg" as "jpeg").
@@ -369,7 +369,7 @@ SAID_EXTENSIONS = {"jpg": "jpeg", "jpeg": "jpeg", "gz": "G Z", "tgz": "T G Z", "
                    "xz": "X Z", "zst": "Z S T", "py": "pie", "md": "M D", "js": "J S",
                    "ts": "T S", "rs": "R S", "sh": "S H", "h": "H", "c": "C", "cc": "C C",
                    "cpp": "C P P", "rb": "R B", "pl": "P L", "so": "S O", "db": "D B",
-                   "cfg": "C F G"}
+                   "cfg": "C F G", "am": "A M", "ac": "A C", "m4": "M four", "7z": "seven Z"}
 
 # Word pairs a slash joins that are said with "or" ("his/her", "and/or").
 SLASH_OR = frozenset(

@@ -222,6 +222,7 @@ ABBREVIATION = [
     ('n.º 5', 'número cinco'),
     ('y/o', 'y o'),
     ('D. Quijote', 'don Quijote'),
+    ('Real Madrid vs. Barcelona hoy', 'Real Madrid contra Barcelona hoy'),  # no full stop, no pause
 ]
 
 

@@ -232,6 +232,7 @@ ABBREVIATION = [
     ('p. 12', 'page douze'),
     ('et/ou', 'et ou'),
     ('le décret n°2019-1130 du', 'le décret numéro deux mille dix-neuf, mille cent trente du'),  # a document's number
+    ('Lyon vs. Marseille ce soir', 'Lyon contre Marseille ce soir'),  # no full stop, no pause
 ]
 
 

@@ -42,7 +42,7 @@ class Spanish(Language):
                            "para", "con", "es", "que", "se", "su"})
     leading_words = frozenset({"señor", "señora", "señorita", "señores", "doctor", "doctora", "don", "doña",
                                "licenciado", "ingeniero", "profesor", "santo", "santa", "san", "calle", "avenida",
-                               "por ejemplo", "número", "página", "usted", "ustedes"})
+                               "por ejemplo", "número", "página", "usted", "ustedes", "contra"})
     articles = {"el": False, "la": True, "los": False, "las": True, "del": False, "al": False}
     scale_nouns = frozenset({"millón", "millones", "billón", "billones", "trillón", "trillones"})
 

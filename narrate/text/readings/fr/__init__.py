@@ -28,7 +28,7 @@ class French(Language):
                            "par", "pour", "sur", "dans", "avec", "est", "il", "elle"})
     leading_words = frozenset({"monsieur", "madame", "mademoiselle", "messieurs", "mesdames", "docteur",
                                "professeur", "saint", "sainte", "par exemple", "c'est-à-dire", "confer", "environ",
-                               "numéro", "page", "avenue", "boulevard"})
+                               "numéro", "page", "avenue", "boulevard", "contre"})
 
     decimal_singular = True
 

@@ -4,8 +4,10 @@ the story is (its paragraphs, a heading with a link), and the three extractors' 
 
 from __future__ import annotations
 
+import pytest
+
 from narrate.model import ChunkKind
-from narrate.text.readers.html import is_title_heading, read_html
+from narrate.text.readers.html import _without_site, is_title_heading, read_html
 from narrate.text.readers.htmlarticle import Ballot, Vote, article_blocks, in_chrome
 from narrate.text.readers.htmlblocks import page_blocks
 from narrate.text.readers.htmlprep import prepare_tree
@@ -634,3 +636,16 @@ def test_a_video_players_interface_saved_with_the_page_is_not_read():
     assert not any(phrase in text for text in texts
                    for phrase in ("Chapters", "subtitles off", "modal window", "Live Broadcast"))
     assert STORY[2] in texts
+
+
+@pytest.mark.parametrize(("title", "site", "said"), [
+    ("Il Climate Clock ha iniziato a scorrere - Vegolosi.it", "Vegolosi", "Il Climate Clock ha iniziato a scorrere"),
+    ("Buß- und Ordnungsgeld gegen Anwalt | Recht | Haufe", "Haufe.de News und Fachwissen",
+     "Buß- und Ordnungsgeld gegen Anwalt"),
+    ("Investigating WeWork – TechCrunch", "TechCrunch", "Investigating WeWork"),
+    ("A - B test results - Acme", "Acme Corp", "A - B test results"),
+    ("The Long Game - Long", "Longreads", "The Long Game - Long"),  # 'Long' is no short 'Longreads'
+    ("Python - Wikipedia", "Wikipedia", "Python - Wikipedia"),  # one word left: the title stays whole
+])
+def test_the_sites_name_is_not_read_with_the_title_where_the_title_writes_it_its_own_way(title, site, said):
+    assert _without_site(title, site) == said

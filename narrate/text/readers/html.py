@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from narrate.model import Document
+from narrate.text.readers.authors import clean_author
 from narrate.text.readers.htmlarticle import ANCHOR_WORDS, Ballot, Vote, article_blocks, doc_container, is_chrome
 from narrate.text.readers.htmlblocks import MAX_TABLE_COLUMNS, Block, page_blocks
 from narrate.text.readers.htmlprep import prepare_tree
@@ -245,7 +246,10 @@ def page_title(page: str, extracted: str | None) -> str | None:
 
 
 def _without_site(title: str, site: str | None) -> str:
-    """'Investigating WeWork – TechCrunch' less its site's name (og:site_name), at either end."""
+    """'Investigating WeWork – TechCrunch' less its site's name (og:site_name), at either end;
+    also where the title writes the name with its domain or shorter ('... - Vegolosi.it' for
+    'Vegolosi', '... | Recht | Haufe' for 'Haufe.de News und Fachwissen'), with the section
+    named just before it."""
     if not site or not title:
         return title
     name = re.escape(clean(site).strip())
@@ -253,7 +257,28 @@ def _without_site(title: str, site: str | None) -> str:
         shorter = re.sub(pattern, "", title, flags=re.IGNORECASE)
         if shorter != title and len(shorter.split()) >= 2:
             return shorter.strip()
+    cuts = list(_TITLE_PARTS.finditer(title))
+    if cuts and _names_site(title[cuts[-1].end():], site):
+        end = cuts[-1].start()
+        if len(cuts) >= 2 and len(title[cuts[-2].end():end].split()) <= 2 \
+                and len(title[:cuts[-2].start()].split()) >= 2:
+            end = cuts[-2].start()  # the section: 'Recht' in '... | Recht | Haufe'
+        if len(title[:end].split()) >= 2:
+            return title[:end].strip()
     return title
+
+
+_TITLE_PARTS = re.compile(r"\s+[|\u2013\u2014\-\u00b7]\s+")
+
+
+def _names_site(part: str, site: str) -> bool:
+    """'Vegolosi.it' names the site 'Vegolosi'; 'Haufe' names 'Haufe.de News und Fachwissen'."""
+    def bare(text: str) -> str:
+        return re.sub(r"\.(?:[a-z]{2,3})(?:\.[a-z]{2})?\b", "", text.casefold()).strip()
+    written, name = bare(part), bare(clean(site))
+    if not written or len(written.split()) > 3:
+        return False
+    return f"{name} ".startswith(f"{written} ") or f"{written} ".startswith(f"{name} ")
 
 
 def _head_titles(head: str) -> tuple[str | None, str | None, str | None]:
@@ -313,7 +338,7 @@ def read_html(text: str, source: str | None = None, title: str | None = None) ->
         title=document_name,
         title_spoken=spoken,
         sections=sections,
-        author=meta.get("author"),
+        author=clean_author(meta.get("author")),
         date=meta.get("date"),
         language=_language(text),
         source=source,

@@ -143,12 +143,12 @@ def narrate_text(page: str, with_title: bool = False) -> str:
     """The written text of every chunk narrate speaks, less its own notes (and the title)."""
     from narrate.model import ChunkKind
     from narrate.text.readers.html import read_html
-    from narrate.text.notes import is_note
+    from narrate.text.notes import is_skipped_note
     from narrate.text.script import build_script
 
     script = build_script(read_html(page))
     return "\n".join(chunk.display for chunk in script.chunks
-                     if not is_note(chunk.display)
+                     if not is_skipped_note(chunk.display)
                      and (with_title or chunk.kind is not ChunkKind.TITLE))
 
 

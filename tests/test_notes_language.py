@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from narrate.text.notes import is_note
+from narrate.text.notes import is_note, is_skipped_note
 from narrate.text.readers.html import read_html
 from narrate.text.readers.sections import CODE_NOTE, TABLE_NOTE
 from narrate.text.readers.text import read_text
@@ -42,3 +42,4 @@ def test_a_quoted_reply_is_announced_in_the_letters_language():
 
 def test_every_translation_is_a_note():
     assert is_note("Hier wird eine Tabelle übersprungen.") and is_note(TABLE_NOTE) and not is_note("Tabelle.")
+    assert is_note("Anmerkungen.") and not is_skipped_note("Note.")  # an English box's label is text

@@ -32,8 +32,9 @@ _TRANSLATIONS: dict[str, dict[str, str]] = {
            DIAGRAM_NOTE: "Hier wordt een diagram overgeslagen.", QUOTE_OPENS: "Citaat.", QUOTE_ENDS: "Einde citaat.",
            FOOTNOTES_INTRO: "Noten."},
 }
-NOTES = frozenset({CODE_NOTE, TABLE_NOTE, DIAGRAM_NOTE, FOOTNOTES_INTRO,
-                   *(text for notes in _TRANSLATIONS.values() for text in notes.values())})
+_SKIPPED = (CODE_NOTE, TABLE_NOTE, DIAGRAM_NOTE)
+SKIPPED_NOTES = frozenset({*_SKIPPED, *(notes[note] for notes in _TRANSLATIONS.values() for note in _SKIPPED)})
+FOOTNOTES_INTROS = frozenset({FOOTNOTES_INTRO, *(notes[FOOTNOTES_INTRO] for notes in _TRANSLATIONS.values())})
 
 
 def in_language(paragraph: str, language: str | None) -> str:
@@ -41,6 +42,12 @@ def in_language(paragraph: str, language: str | None) -> str:
     return _TRANSLATIONS.get(primary(language) or "", {}).get(paragraph, paragraph)
 
 
+def is_skipped_note(text: str) -> bool:
+    """Whether a chunk's text says that code, a table or a diagram was skipped, in any language."""
+    return text in SKIPPED_NOTES
+
+
 def is_note(text: str) -> bool:
-    """Whether a chunk's text is one of narrate's notes, in any language."""
-    return text in NOTES
+    """Whether a chunk's text is narrate's own, not the document's: a skipped block's note or the
+    words before the footnotes, in any language ('Notes.', 'Anmerkungen.')."""
+    return text in SKIPPED_NOTES or text in FOOTNOTES_INTROS

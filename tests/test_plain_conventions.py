@@ -221,6 +221,20 @@ def test_a_gnu_news_file_in_outline_mode_has_its_releases_as_chapters():
                         "Changes in behavior", "Noteworthy changes in release 1.11 (2021-09-03) [stable]"]
 
 
+def test_items_of_stars_in_an_outline_mode_file_are_read_as_items_not_headings():
+    # sed's and diffutils' older releases list their changes with stars, each item alone or
+    # wrapped onto indented lines: the items were taken for headings and lost
+    news = ("GNU sed NEWS                                    -*- outline -*-\n\nSed 4.1.5\n\n"
+            "* fix parsing of a negative character class not including a closed bracket,\n  like [^]] or [^]a-z].\n\n"
+            "* output the result of commands a, r, R when a q command is found.\n\n"
+            "* more translations\n\n* portability fixes.\n")
+    doc = read_text(news, "NEWS")
+    text = spoken(doc)
+    assert not any(section.heading for section in doc.sections)
+    assert "fix parsing of a negative character class not including a closed bracket, like" in text
+    assert "more translations" in text and "portability fixes" in text and "code example" not in text
+
+
 def test_stars_outside_outline_mode_are_a_list():
     doc = read_text("Shopping\n\n* apples\n* pears\n\nThat is all we need this week.\n", "list.txt")
     assert not any(section.heading for section in doc.sections)

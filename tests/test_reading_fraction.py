@@ -28,6 +28,7 @@ CASES = [
     ('extlinux for ext2/3/4 and btrfs', 'extlinux for ext two slash three slash four and btrfs'),  # a chain
     ('in 1/2/3 order', 'in one slash two slash three order'),
     ('case 860/21', 'case eight hundred sixty slash twenty-one'),  # a file's number, not a fraction
+    ('It took 4½ years.', 'It took four and a half years.'),  # not '41⁄2', as NFKC writes it
 ]
 
 

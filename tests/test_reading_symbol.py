@@ -5,7 +5,7 @@ import pytest
 from tests.reading_table import classes, said
 
 # (written, what narrate says)
-NOT_THIS_CLASS = {'Home | News | Sport', 'AT&T and R&D', 'upgrade/update', 'the __bold__ text', 'if count > limit then', 'A > B holds'}  # left alone, or another class's
+NOT_THIS_CLASS = {'the testing lab | photo by Joan', 'Home | News | Sport', 'AT&T and R&D', 'upgrade/update', 'the __bold__ text', 'if count > limit then', 'A > B holds'}  # left alone, or another class's
 CASES = [
     ('his/her', 'his or her'),
     ('and/or', 'and or'),
@@ -63,6 +63,7 @@ CASES = [
     ('grep foo | wc -l', 'grep foo pipe wc dash l'),
     ('command1 2>&1 | command2', 'command one two greater than ampersand one pipe command two'),
     ('Home | News | Sport', 'Home, News, Sport'),  # a bar between names is a pause
+    ('the testing lab | photo by Joan', 'the testing lab, photo by Joan'),  # words, not a command's output
 ]
 
 # A sign on its own that the sentence does not talk about is punctuation.

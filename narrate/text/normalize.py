@@ -52,7 +52,11 @@ def unicode_compatibility(text: str) -> str:
     the ordinal sign typed for a degree, '45\u00ba', which NFKC would make '45o', is a degree)."""
     if "\u00ba" in text:
         text = re.sub(r"(?<=\d)\u00ba", "\u00b0", text)
-    return unicodedata.normalize("NFKC", text)
+    return unicodedata.normalize("NFKC", _VULGAR_AFTER_DIGIT.sub(r" \1", text))
+
+
+# A vulgar fraction right after a whole number ('4\u00bd years'): NFKC would make it '41\u20442'.
+_VULGAR_AFTER_DIGIT = re.compile("(?<=\\d)([\u00bc-\u00be\u2150-\u215e])")
 
 
 def unicode_compatibility_keeping(kept: str) -> TextFunction:
@@ -61,6 +65,7 @@ def unicode_compatibility_keeping(kept: str) -> TextFunction:
     pattern = re.compile(f"([{re.escape(kept)}])")
 
     def unicode_compatibility_of_language(text: str) -> str:
+        text = _VULGAR_AFTER_DIGIT.sub(r" \1", text)
         if not pattern.search(text):
             return unicodedata.normalize("NFKC", text)
         return "".join(piece if pattern.fullmatch(piece) else unicodedata.normalize("NFKC", piece)

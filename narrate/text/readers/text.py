@@ -146,6 +146,22 @@ _OUTLINE_MODE = re.compile(r"-\*-\s*(?:mode:\s*)?(?:outline|org)\b", re.IGNORECA
 _OUTLINE_HEADING = re.compile(r"(\*{1,4}) (\S.{0,100})$")
 
 
+def _is_outline_heading(lines: list[str], index: int) -> bool:
+    """'* Noteworthy changes in release 1.12' alone in its block, over a deeper heading ('**
+    Bug fixes') or indented text; not an item of a list of stars ('* portability fixes.' over
+    '* more translations.', or wrapped onto a second line)."""
+    found = _OUTLINE_HEADING.match(lines[index])
+    if not found or found.group(2).rstrip().endswith((".", ",", ";")):
+        return False
+    if (index and lines[index - 1].strip()) or (index + 1 < len(lines) and lines[index + 1].strip()):
+        return False
+    following = next((line for line in lines[index + 1:] if line.strip()), None)
+    if following is None:
+        return False
+    deeper = _OUTLINE_HEADING.match(following)
+    return len(deeper.group(1)) > len(found.group(1)) if deeper else following[:1] in " \t"
+
+
 def outline_headings(lines: list[str]) -> list[str]:
     """A file in Emacs's outline mode (GNU's NEWS files): a line alone in its block that starts
     with stars ('* Noteworthy changes in release 1.12', '** Bug fixes') is a heading of that
@@ -156,10 +172,7 @@ def outline_headings(lines: list[str]) -> list[str]:
     lines = [_MODE_LINE.sub(" ", line).rstrip() if index < 3 else line for index, line in enumerate(lines)]
     if not outline:
         return lines
-    alone = [index for index, line in enumerate(lines) if _OUTLINE_HEADING.match(line)
-             and not (index and lines[index - 1].strip()) and not (index + 1 < len(lines) and lines[index + 1].strip()
-                                                                   and _OUTLINE_HEADING.match(lines[index + 1]) is None
-                                                                   and not lines[index + 1].startswith(" "))]
+    alone = [index for index, line in enumerate(lines) if _is_outline_heading(lines, index)]
     for index in alone:
         stars, text = _OUTLINE_HEADING.match(lines[index]).groups()
         lines[index] = "#" * len(stars) + " " + text

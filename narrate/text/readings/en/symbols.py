@@ -201,6 +201,11 @@ _SYMBOL_NAMES = {":": "colon", ";": "semicolon", ",": "comma", ".": "dot", "|": 
 
 
 _OPERATOR_WORDS = {"||": "or", "&&": "and", ">>": "double greater than", "<<": "double less than"}
+# Commands a pipe feeds, after a plain word ('grep foo | wc -l'); after a name with a symbol
+# or a digit in it ('col -x | more', 'foo.tar.xz | tar xf -') any word is one.
+_COMMANDS = frozenset("""wc sort uniq less more head tail grep egrep fgrep awk gawk sed tr cut xargs tee cat tac
+    nl tar gzip gunzip zcat xz bzip2 sh bash zsh python python3 perl ruby jq column fmt fold rev od hexdump
+    base64 md5sum sha256sum gpg ssh sudo dd mail lpr pv nc socat head""".split())
 
 
 def command_operator(speech: English) -> Classifier:
@@ -216,13 +221,15 @@ def command_operator(speech: English) -> Classifier:
         if match.group("sign"):
             return f" {_OPERATOR_WORDS[match.group('sign')]} "
         before, after = context.word_before(), context.word_after()
-        if before[:1].isupper() or not after or not (after[:1].islower() or after[:1] == "-"):
+        if not after or not (after[:1].islower() or after[:1] == "-"):
             return None  # 'Home | News': the symbol step makes it a pause
+        if before.isalpha() and after.lower().strip("\"'.,;:)") not in _COMMANDS:
+            return None  # 'the testing lab | photo by Joan': words, not a command's output and the next
         return " pipe "
 
     return Classifier(
         "symbol",
-        r"(?<![\w&])(?P<redirect>[012]>&[012])(?!\w)|(?<=[^\s|&<>])\s*(?P<sign>\|\||&&|>>|<<)\s*(?=[^\s|&<>])"
+        r"(?<![\w&])(?P<redirect>[012]>&[012])(?!\w)|(?<=[^\s|&<>\"'`])\s+(?P<sign>\|\||&&|>>|<<)\s+(?=[^\s|&<>\"'])"
         r"|(?<=[^\s|])\s+(?P<bar>\|)\s+(?=[^\s|])",
         say,
     )

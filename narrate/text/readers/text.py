@@ -155,7 +155,7 @@ def _is_outline_heading(lines: list[str], index: int) -> bool:
         return False
     if (index and lines[index - 1].strip()) or (index + 1 < len(lines) and lines[index + 1].strip()):
         return False
-    following = next((line for line in lines[index + 1:] if line.strip()), None)
+    following = next((lines[at] for at in range(index + 1, len(lines)) if lines[at].strip()), None)
     if following is None:
         return False
     deeper = _OUTLINE_HEADING.match(following)

@@ -12,26 +12,23 @@ from narrate.text.readers.plainblocks import DIAGRAM_NOTE
 from narrate.text.readers.sections import CODE_NOTE, TABLE_NOTE
 
 FOOTNOTES_INTRO = "Notes."
-_TRANSLATIONS: dict[str, dict[str, str]] = {
-    "de": {CODE_NOTE: "Hier wird ein Codebeispiel übersprungen.", TABLE_NOTE: "Hier wird eine Tabelle übersprungen.",
-           DIAGRAM_NOTE: "Hier wird eine Grafik übersprungen.", QUOTE_OPENS: "Zitat.",
-           QUOTE_ENDS: "Ende des Zitats.", FOOTNOTES_INTRO: "Anmerkungen."},
-    "fr": {CODE_NOTE: "Un exemple de code est omis ici.", TABLE_NOTE: "Un tableau est omis ici.",
-           DIAGRAM_NOTE: "Un schéma est omis ici.", QUOTE_OPENS: "Citation.", QUOTE_ENDS: "Fin de citation.",
-           FOOTNOTES_INTRO: "Notes."},
-    "es": {CODE_NOTE: "Aquí se omite un ejemplo de código.", TABLE_NOTE: "Aquí se omite una tabla.",
-           DIAGRAM_NOTE: "Aquí se omite un diagrama.", QUOTE_OPENS: "Cita.", QUOTE_ENDS: "Fin de la cita.",
-           FOOTNOTES_INTRO: "Notas."},
-    "it": {CODE_NOTE: "Qui viene omesso un esempio di codice.", TABLE_NOTE: "Qui viene omessa una tabella.",
-           DIAGRAM_NOTE: "Qui viene omesso un diagramma.", QUOTE_OPENS: "Citazione.",
-           QUOTE_ENDS: "Fine della citazione.", FOOTNOTES_INTRO: "Note."},
-    "pt": {CODE_NOTE: "Aqui é omitido um exemplo de código.", TABLE_NOTE: "Aqui é omitida uma tabela.",
-           DIAGRAM_NOTE: "Aqui é omitido um diagrama.", QUOTE_OPENS: "Citação.", QUOTE_ENDS: "Fim da citação.",
-           FOOTNOTES_INTRO: "Notas."},
-    "nl": {CODE_NOTE: "Hier wordt een codevoorbeeld overgeslagen.", TABLE_NOTE: "Hier wordt een tabel overgeslagen.",
-           DIAGRAM_NOTE: "Hier wordt een diagram overgeslagen.", QUOTE_OPENS: "Citaat.", QUOTE_ENDS: "Einde citaat.",
-           FOOTNOTES_INTRO: "Noten."},
+# Each language's words for narrate's own, in this order.
+_NOTES = (CODE_NOTE, TABLE_NOTE, DIAGRAM_NOTE, QUOTE_OPENS, QUOTE_ENDS, FOOTNOTES_INTRO)
+_WORDS = {
+    "de": ("Hier wird ein Codebeispiel übersprungen.", "Hier wird eine Tabelle übersprungen.",
+           "Hier wird eine Grafik übersprungen.", "Zitat.", "Ende des Zitats.", "Anmerkungen."),
+    "fr": ("Un exemple de code est omis ici.", "Un tableau est omis ici.", "Un schéma est omis ici.",
+           "Citation.", "Fin de citation.", "Notes."),
+    "es": ("Aquí se omite un ejemplo de código.", "Aquí se omite una tabla.", "Aquí se omite un diagrama.",
+           "Cita.", "Fin de la cita.", "Notas."),
+    "it": ("Qui viene omesso un esempio di codice.", "Qui viene omessa una tabella.", "Qui viene omesso un diagramma.",
+           "Citazione.", "Fine della citazione.", "Note."),
+    "pt": ("Aqui é omitido um exemplo de código.", "Aqui é omitida uma tabela.", "Aqui é omitido um diagrama.",
+           "Citação.", "Fim da citação.", "Notas."),
+    "nl": ("Hier wordt een codevoorbeeld overgeslagen.", "Hier wordt een tabel overgeslagen.",
+           "Hier wordt een diagram overgeslagen.", "Citaat.", "Einde citaat.", "Noten."),
 }
+_TRANSLATIONS = {language: dict(zip(_NOTES, words, strict=True)) for language, words in _WORDS.items()}
 _SKIPPED = (CODE_NOTE, TABLE_NOTE, DIAGRAM_NOTE)
 SKIPPED_NOTES = frozenset({*_SKIPPED, *(notes[note] for notes in _TRANSLATIONS.values() for note in _SKIPPED)})
 FOOTNOTES_INTROS = frozenset({FOOTNOTES_INTRO, *(notes[FOOTNOTES_INTRO] for notes in _TRANSLATIONS.values())})

@@ -6,11 +6,12 @@ Pure: no engine, no audio. `narrate inspect` prints what this produces.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from narrate.errors import InputError, OptionError
-from narrate.model import Chunk, ChunkKind, Document, Script
+from narrate.model import Chunk, ChunkKind, Document, Script, Section
 from narrate.limits import MAX_WORD_CHARS
 from narrate.text.language import paragraph_language, primary
 from narrate.text.normalize import normalize, normalizers_for, permalink_marks
@@ -29,8 +30,6 @@ class Pauses:
     paragraph: float = 0.7
     title: float = 1.2
     heading: float = 1.0
-
-
 
 
 def build_script(document: Document, pauses: Pauses = Pauses(),
@@ -58,6 +57,7 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
     while len(sections) > 1 and not sections[-1].paragraphs and not (footnotes and sections[-1].notes):
         sections.pop()  # a heading the document ends on over nothing ('Footnotes', its notes not read)
     absorbed = False  # the heading opens no chapter: its parent's, just before it, holds it
+    headings = Counter(section.heading for section in sections)
     for index, section in enumerate(sections):
         notes = section.notes if footnotes else ()
         if section.heading and not (index == 0 and _same_words(section.heading, document.title)):
@@ -65,7 +65,7 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
             pieces = spoken_pieces(section.heading, heading_rules)
             if pieces:
                 has_text = bool(section.paragraphs or notes)
-                parent = not has_text and _opens_on_a_subheading(sections, index)
+                parent = not has_text and _opens_on_a_subheading(sections, index, headings)
                 opens = (has_text and not absorbed) or parent
                 chunks += _chunks(pieces, ChunkKind.HEADING, pauses.heading, pauses.sentence, paragraph_index,
                                   _chapter_title(section.heading) if opens else None, language)
@@ -76,9 +76,9 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
             paragraphs += [FOOTNOTES_INTRO, *notes]
         for paragraph in paragraphs:
             language, paragraph_rules = languages.of_paragraph(paragraph, section.language)
-            paragraph = in_language(paragraph, language or document.language)
-            pieces = [fitted for piece in chunk_sentences(split_sentences(paragraph, language or document.language),
-                                                          chunk_chars)
+            read_in = language or document.language
+            paragraph = in_language(paragraph, read_in)
+            pieces = [fitted for piece in chunk_sentences(split_sentences(paragraph, read_in), chunk_chars)
                       for fitted in spoken_pieces(piece, paragraph_rules)]
             added = _chunks(pieces, ChunkKind.TEXT, pauses.paragraph, pauses.sentence, paragraph_index,
                             pending_chapter, language)
@@ -151,7 +151,7 @@ def spoken_pieces(written: str, rules: tuple[Callable[[str], str], ...]) -> list
     return [piece for part in smaller for piece in spoken_pieces(part, rules)]
 
 
-def _opens_on_a_subheading(sections: list, index: int) -> bool:
+def _opens_on_a_subheading(sections: list[Section], index: int, headings: Counter[str | None]) -> bool:
     """A heading with no text of its own over a deeper one that has text and a name other
     sections share ('* Noteworthy changes in release 1.12' over '** Bug fixes'): the chapter
     opens at it, named after it, and holds that first subsection, which would otherwise open it
@@ -161,7 +161,7 @@ def _opens_on_a_subheading(sections: list, index: int) -> bool:
     if following is None or not following.heading or following.level <= sections[index].level \
             or not following.paragraphs:
         return False
-    return sum(1 for section in sections if section.heading == following.heading) > 1
+    return headings[following.heading] > 1
 
 
 def _chapter_title(heading: str) -> str:

@@ -36,7 +36,7 @@ FOOTNOTES_INTROS = frozenset({FOOTNOTES_INTRO, *(notes[FOOTNOTES_INTRO] for note
 
 def in_language(paragraph: str, language: str | None) -> str:
     """The note in `language` where narrate has it; any other paragraph as it is."""
-    return _TRANSLATIONS.get(primary(language) or "", {}).get(paragraph, paragraph)
+    return _TRANSLATIONS.get(primary(language), {}).get(paragraph, paragraph)
 
 
 def is_skipped_note(text: str) -> bool:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 
 from narrate.limits import MAX_WORD_CHARS
+from narrate.text.language import primary
 from narrate.text.wordlists import (GERMAN_SENTENCE_STARTERS, ORDINAL_MONTHS, SENTENCE_STARTERS,
                                     TITLES_AND_ABBREVIATIONS)
 
@@ -89,7 +90,7 @@ def _is_boundary(text: str, end: int, german: bool = False) -> bool:
 def split_sentences(text: str, language: str | None = None) -> list[str]:
     """Split one paragraph into sentences, keeping their punctuation (a German paragraph's
     ordinals, 'in der 52. Minute', end none)."""
-    german = (language or "").lower().startswith("de")
+    german = primary(language) == "de"
     sentences, start = [], 0
     for match in _CANDIDATE.finditer(text):
         if _is_boundary(text, match.end(), german):

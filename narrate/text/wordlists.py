@@ -14,7 +14,7 @@ TITLES_AND_ABBREVIATIONS = frozenset(
     vs etc al cf ca
     e.g i.e a.m p.m
     v abs bzw evtl ggf inkl nr str usw vgl z.b u.a geb gest jh mio mrd zzgl hrsg
-    mme mlle env sra dra dott ecc pag
+    env sra dra dott ecc pag
     """.split()
 )
 

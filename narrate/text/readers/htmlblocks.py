@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from narrate.text.readers.angles import angle_brackets
+from narrate.text.readers.htmlpre import prose_blocks
 from narrate.text.readers.picture_credits import (is_credit_part, is_picture_credit, marked_as_caption,
                                                    marked_as_credit, without_picture_credit)
-from narrate.text.readers.htmlpre import prose_blocks
 from narrate.text.readers.sections import clean
 
 HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}

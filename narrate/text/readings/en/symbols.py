@@ -205,7 +205,7 @@ _OPERATOR_WORDS = {"||": "or", "&&": "and", ">>": "double greater than", "<<": "
 # or a digit in it ('col -x | more', 'foo.tar.xz | tar xf -') any word is one.
 _COMMANDS = frozenset("""wc sort uniq less more head tail grep egrep fgrep awk gawk sed tr cut xargs tee cat tac
     nl tar gzip gunzip zcat xz bzip2 sh bash zsh python python3 perl ruby jq column fmt fold rev od hexdump
-    base64 md5sum sha256sum gpg ssh sudo dd mail lpr pv nc socat head""".split())
+    base64 md5sum sha256sum gpg ssh sudo dd mail lpr pv nc socat""".split())
 
 
 def command_operator(speech: English) -> Classifier:

@@ -66,8 +66,7 @@ def _names_a_product(context: Context) -> bool:
     return bare[:1].isupper() and bare.isalnum()
 
 
-_SUFFIX_WORDS = {"a": "alpha", "b": "beta", "rc": "R C", "pre": "pre", "dev": "dev", "post": "post",
-                 "alpha": "alpha", "beta": "beta"}
+_SUFFIX_WORDS = {"a": "alpha", "b": "beta", "rc": "R C"}  # the others ('pre', 'dev', 'post') are said as written
 
 
 def _suffix_words(speech: English, suffix: str) -> str:
@@ -76,7 +75,7 @@ def _suffix_words(speech: English, suffix: str) -> str:
     letters, digits = found.group(1), found.group(2)
     if not digits:
         return speech.spell(letters)
-    return f"{_SUFFIX_WORDS[letters]} {speech.integer(digits)}"
+    return f"{_SUFFIX_WORDS.get(letters, letters)} {speech.integer(digits)}"
 
 
 def version(speech: English) -> Classifier:

@@ -18,9 +18,9 @@ def time_of_day(language: Language) -> Classifier:
     hour_words = alternatives(language.hour_words)
     units = language.words.units
     minute = units.get("min")
-    minute_forms = [form for form, noun in units.items() if minute is not None and noun == minute]
-    if minute is not None:
-        minute_forms += [word for form in (minute.one, minute.many) for word in (form, form.capitalize())]
+    minute_forms = [] if minute is None else [
+        *(form for form, noun in units.items() if noun == minute),
+        *(word for form in (minute.one, minute.many) for word in (form, form.capitalize()))]
     lasting = rf"\s(?P<lasting>{alternatives(minute_forms)})(?![\w])" if minute_forms else r"(?P<lasting>(?!))"
 
     def zone(n: int) -> str:

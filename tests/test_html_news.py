@@ -649,3 +649,22 @@ def test_a_video_players_interface_saved_with_the_page_is_not_read():
 ])
 def test_the_sites_name_is_not_read_with_the_title_where_the_title_writes_it_its_own_way(title, site, said):
     assert _without_site(title, site) == said
+
+
+def test_a_story_after_a_header_button_left_open_is_read():
+    # A large publisher's header ('<button><div class="menu-button-inner"><div></button>'):
+    # libxml2 ignored the </button>, so the article was parsed inside the header's menu button
+    # and not a word of it was read. A browser closes the button there; so does narrate.
+    page = news_page().replace(
+        "<nav>", "<header role='banner'><div><button class='menu-button'><span>Menu</span>"
+                 "<div class='menu-button-inner'><div></button></div></header><nav>")
+    read_without(page, "Menu")
+
+
+def test_a_britannica_style_md_content_div_is_no_mkdocs_container():
+    # Britannica's article sits in <div class="md-content">: no generator, so the ballot
+    # decides and the site's menus in <main> around it are not read whole.
+    menu = "".join(f"<li><a href='/{n}'>Section {n} of the encyclopaedia</a></li>" for n in range(12))
+    page = news_page().replace("<article>", f"<main><div class='md-content'><ul>{menu}</ul><article>") \
+        .replace("</article>", "</article></div></main>")
+    read_without(page, "Section 3 of the encyclopaedia")

@@ -22,6 +22,7 @@ from typing import Any
 
 from narrate.text.readers.picture_credits import is_picture_credit, marked_as_credit
 from narrate.text.readers.htmlblocks import Block, classes, is_box, is_embedded_post
+from narrate.text.readers.htmlprep import has_class
 
 _TOKEN = re.compile(r"\w+")
 SHINGLE = 4
@@ -311,8 +312,9 @@ def doc_container(root: Any) -> Any | None:
     page says it was made by one, or None."""
     generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
     marked = bool(_GENERATORS.search(generator)) or bool(root.xpath(
-        "//div[contains(@class, 'sphinxsidebar') or contains(@class, 'rst-content')"
-        " or contains(@class, 'md-content')]"
+        f"//div[{has_class('sphinxsidebar')} or {has_class('rst-content')}]"
+        # Material for MkDocs' content; Britannica's article is a 'md-content' too, of no generator
+        f" | //div[{has_class('md-content')}][@data-md-component or .//*[{has_class('md-content__inner')}]]"
         " | //div[@class='titlepage'] | //script[contains(@src, 'search/main.js')]"))
     if not marked:
         return None

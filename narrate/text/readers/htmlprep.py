@@ -21,40 +21,55 @@ _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _MARKERS = re.compile(r"footnote|noteref|endnote|headerlink|<sup|permalink|<pre", re.IGNORECASE)
 
 
-def _has_class(name: str) -> str:
+def has_class(name: str) -> str:
     return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
 
 
 _REFERENCES = (
     "//sup[.//a[starts-with(@href, '#')]]"
-    f" | //a[@role='doc-noteref' or {_has_class('footnote-ref')} or {_has_class('footnote-reference')}"
+    f" | //a[@role='doc-noteref' or {has_class('footnote-ref')} or {has_class('footnote-reference')}"
     " or contains(@*[local-name()='type'], 'noteref')]"
-    f" | //a[{_has_class('headerlink')} or {_has_class('anchor-link')} or starts-with(@title, 'Permalink')"
+    f" | //a[{has_class('headerlink')} or {has_class('anchor-link')} or starts-with(@title, 'Permalink')"
     " or starts-with(@title, 'Link to this')]"
 )
 _NOTES = (
     "//*[@role='doc-footnote' or @role='doc-endnote' or @role='doc-endnotes' or @role='doc-footnotes'"
     " or contains(@*[local-name()='type'], 'footnote') or contains(@*[local-name()='type'], 'endnote')]"
-    f" | //section[{_has_class('footnotes')}] | //div[{_has_class('footnotes')}]"
-    f" | //aside[{_has_class('footnote')}] | //aside[{_has_class('footnote-list')}]"
-    f" | //dl[{_has_class('footnote')}] | //ol[{_has_class('footnotes')}]"
-    f" | //table[{_has_class('footnote')}]"
+    f" | //section[{has_class('footnotes')}] | //div[{has_class('footnotes')}]"
+    f" | //aside[{has_class('footnote')}] | //aside[{has_class('footnote-list')}]"
+    f" | //dl[{has_class('footnote')}] | //ol[{has_class('footnotes')}]"
+    f" | //table[{has_class('footnote')}]"
 )
-_LABELS = f".//*[{_has_class('label')} or {_has_class('fn-bracket')} or {_has_class('footnote-backref')}" \
-          f" or {_has_class('fn-backref')} or @role='doc-backlink']"
+_LABELS = f".//*[{has_class('label')} or {has_class('fn-bracket')} or {has_class('footnote-backref')}" \
+          f" or {has_class('fn-backref')} or @role='doc-backlink']"
 
 
 _NOTES_LABELS = frozenset({"footnotes", "footnote", "notes", "endnotes"})
 
 
+def as_browsers_parse(page: str) -> str:
+    """The page's markup as a browser builds it (the HTML5 parsing rules, by lexbor), written
+    out again with every element closed where it ends.
+
+    libxml2's HTML parser, which lxml uses, follows older rules: an end tag that would close a
+    <div> left open inside it is ignored, so on every page of one large publisher's sites
+    (Treehugger, The Spruce, Investopedia: '<button><div class="menu-button-inner"><div>
+    </button>') the whole article was parsed as part of the header's menu button, and nothing
+    of it was read. A browser closes the button there. Re-parsed, lxml sees the page as the
+    reader does; on well-formed pages nothing changes."""
+    from selectolax.lexbor import LexborHTMLParser
+
+    return LexborHTMLParser(page).html or page
+
+
 def prepare_tree(page: str) -> tuple[Any | None, list[str]]:
-    """The page parsed, without note references, permalink anchors and notes; and the notes'
-    texts. None for markup lxml cannot parse at all."""
+    """The page parsed as a browser would, without note references, permalink anchors and
+    notes; and the notes' texts. None for markup lxml cannot parse at all."""
     import lxml.html
 
     try:
         # an XHTML page's XML declaration names an encoding, which lxml refuses in a str
-        root = lxml.html.document_fromstring(_XML_DECLARATION.sub("", page, count=1))
+        root = lxml.html.document_fromstring(as_browsers_parse(_XML_DECLARATION.sub("", page, count=1)))
     except Exception:  # noqa: BLE001 - lxml raises several types for broken or empty markup
         return None, []
     if not _MARKERS.search(page):
@@ -69,7 +84,7 @@ def prepare_tree(page: str) -> tuple[Any | None, list[str]]:
     for element in outermost:
         for label in element.xpath(_LABELS):
             _remove(label)
-        items = element.xpath(f".//li | .//dd | .//aside[{_has_class('footnote')}]") or [element]
+        items = element.xpath(f".//li | .//dd | .//aside[{has_class('footnote')}]") or [element]
         notes += [text for text in (clean(item.text_content()).strip(" \u21a9") for item in items) if text]
         label = element.getprevious()
         if label is not None and clean(label.text_content()).strip(" :").casefold() in _NOTES_LABELS:

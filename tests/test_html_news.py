@@ -688,3 +688,16 @@ def test_where_the_ballot_keeps_a_third_of_the_defaults_words_the_rest_stays_out
     default = "\n".join(block.text for block in blocks)
     chosen = " ".join(block.text for block in article_blocks(blocks, Ballot(Vote.of(default), story, story)))
     assert all(paragraph in chosen for paragraph in STORY) and "from the archive" not in chosen
+
+
+def test_a_list_item_that_opens_with_the_title_and_goes_on_is_read():
+    # a course page: the video's transcript, a list item, opens 'Welcome to "What is a
+    # smartphone?"'; only a breadcrumb's item, about as long as the title, is the title again
+    transcript = ("Welcome to What is a smartphone. In this video we explore smartphones and what you can "
+                  "do with them: a smartphone is a lot like a tablet computer, but small enough to carry.")
+    page = ("<html><head><title>What is a smartphone</title></head><body>"
+            "<ul class='crumbs'><li>Home</li><li>What is a smartphone</li></ul><main>"
+            f"<ul><li>{transcript}</li></ul>"
+            + "".join(f"<p>{text}</p>" for text in STORY) + "</main></body></html>")
+    text = spoken(page)
+    assert transcript in text

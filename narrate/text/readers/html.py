@@ -106,6 +106,9 @@ def _heading_levels(blocks: list[Block]) -> dict[int, int]:
     return {level: (rank + 1 if rank < 2 else CHAPTER_LEVELS + 1) for rank, level in enumerate(used)}
 
 
+TITLE_ITEM_EXTRA = 3  # words a breadcrumb's item may add to the title ('Opinion', a section's name)
+
+
 def _build(blocks: list[Block], builder: SectionBuilder, title: str | None, story: bool = True) -> None:
     """Headings, paragraphs, lists, boxes and notes into sections, in reading order. In a
     `story` (not a documentation page), tables of up to six columns are read row by row."""
@@ -113,8 +116,10 @@ def _build(blocks: list[Block], builder: SectionBuilder, title: str | None, stor
         repeats: list[Block] = []
         for block in blocks:
             # the headline (set as a paragraph on some sites), and a breadcrumb's last item
-            # before it, are the title said again
-            if block.kind == "item" or (block.kind == "text" and _words(block.text) == _words(title)):
+            # before it, are the title said again (not a list item that goes on past it: a
+            # course page's 243-word transcript opens 'Welcome to "What is a smartphone?"')
+            if (block.kind == "item" and block.words <= len(_words(title)) + TITLE_ITEM_EXTRA) \
+                    or (block.kind == "text" and _words(block.text) == _words(title)):
                 if is_title_heading(block.text, title):
                     repeats.append(block)
                     continue

@@ -701,3 +701,10 @@ def test_a_list_item_that_opens_with_the_title_and_goes_on_is_read():
             + "".join(f"<p>{text}</p>" for text in STORY) + "</main></body></html>")
     text = spoken(page)
     assert transcript in text
+
+
+def test_an_embedded_instagram_posts_link_to_itself_is_not_read():
+    post = ("<blockquote class='instagram-media'><a href='https://www.instagram.com/p/x/'><div><div></div>"
+            "<div>View this post on Instagram</div></div></a><p><a href='https://www.instagram.com/p/x/'>A post shared by Patagonia "
+            "(@patagonia)</a></p></blockquote>")
+    read_without(news_page(post), "View this post")

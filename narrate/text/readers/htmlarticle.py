@@ -93,9 +93,11 @@ _LABELS_TEXT = re.compile(r"^(?:topics|tags|tagged|filed under|categories|catego
 LABEL_MAX_WORDS = 4  # each label of a story's list of them ('Editor's Picks', 'sharing economy')
 _STAMP_TEXT = re.compile(r"^(?:updated|posted|published|first published|last updated|modified)\b[^.!?]{0,40}\d",
                          re.IGNORECASE)  # 'Updated at 1:23 p.m.', 'Posted: 18 Nov 2019 8:11 pm'
-# What only a reader on the page can use: 'Click here to download the game.', '3 min read'.
-_SCREEN_TEXT = re.compile(r"^(?:click|tap) (?:here|for|to|on)\b|^(?:reading|read) time\b|^\d+[- ]min(?:ute)?s? read$",
-                          re.IGNORECASE)
+# What only a reader on the page can use: 'Click here to download the game.', '3 min read', an
+# embedded post's link to itself ('View this post on Instagram', over each of them).
+_SCREEN_TEXT = re.compile(r"^(?:click|tap) (?:here|for|to|on)\b|^(?:reading|read) time\b|^\d+[- ]min(?:ute)?s? read$"
+                          r"|^(?:view|see|watch) (?:this|the) (?:post|photo|video|reel) on (?:instagram|facebook|"
+                          r"tiktok|youtube|twitter|x|threads|linkedin)$", re.IGNORECASE)
 _SCREEN_SENTENCE = re.compile(r"(?<=[.!?])\s+(?:click|tap) here\b[^.!?]{0,80}[.!?]?\s*$", re.IGNORECASE)
 # A line that is only an address: 'paul.takahashi@chron.com', 'twitter.com/paultakahashi'.
 _ADDRESS_LINE = re.compile(r"^(?:https?://\S+|(?:www\.)?[\w-]+(?:\.[\w-]+)+/\S*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"

@@ -708,3 +708,17 @@ def test_an_embedded_instagram_posts_link_to_itself_is_not_read():
             "<div>View this post on Instagram</div></div></a><p><a href='https://www.instagram.com/p/x/'>A post shared by Patagonia "
             "(@patagonia)</a></p></blockquote>")
     read_without(news_page(post), "View this post")
+
+
+def test_a_pointer_in_brackets_is_not_read():
+    extra = "<p>[ Also read <a href='/x'>Island ferries: three lessons from the winter timetable</a>. ]</p>"
+    read_without(news_page(extra), "Island ferries")
+
+
+def test_a_story_in_a_page_wide_form_and_a_next_js_mount_is_read_with_its_boxes():
+    # an ASP.NET page wraps the whole body in <form>, Next.js in <div id="__next">: layout
+    # around the article, not chrome; a box inside the story is read (it was lost with them)
+    box = "<aside class='note'><p>Fares for islanders stay at the winter rate until the end of March.</p></aside>"
+    page = news_page(box).replace("<body>", "<body><form id='aspnetForm'><div id='__next'>") \
+        .replace("</body>", "</div></form></body>")
+    assert "Fares for islanders stay at the winter rate" in read_without(page)

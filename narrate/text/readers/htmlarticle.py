@@ -46,9 +46,10 @@ _FOOTER_TEXT = re.compile(
     r"^(?:this page (?:was )?last (?:modified|updated|edited)|(?:page )?last (?:modified|updated|"
     r"edited|reviewed)\b|(?:documentation )?(?:built|generated|created) (?:with|using|by) "
     r"(?:sphinx|mkdocs)|copyright\b|\u00a9|all rights reserved)", re.IGNORECASE)
-# A site's lines inside a story: a pointer to other stories, an invitation to follow or share.
+# A site's lines inside a story: a pointer to other stories ('[ Also read: ... ]' too), an
+# invitation to follow or share.
 _POINTER_TEXT = re.compile(
-    r"^(?:related(?: articles?| stories| content| coverage)?|read more|read also|also read|more on this|"
+    r"^[\[(]?\s*(?:related(?: articles?| stories| content| coverage)?|read more|read also|also read|more on this|"
     r"more from [\w .]+|recommended|don[\u2019']t miss|also on [\w.]+|further reading|you (?:may|might) also like|"
     # the same in the other languages narrate reads: German, French, Spanish, Italian, Portuguese, Dutch
     r"weiterlesen|mehr zum thema|lesen sie auch|auch interessant|das könnte sie auch interessieren|"
@@ -369,13 +370,14 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
     if not anchors:
         return []
     first, last = _widen(anchors[0], anchors[-1], kept, len(blocks))
+    holder = _article_holder(blocks, kept)
     while first > 0 and (blocks[first - 1].kind == "heading" or _label(blocks[first - 1])) \
-            and not is_chrome(blocks[first - 1]):
+            and not is_chrome(blocks[first - 1], holder):
         first -= 1  # the headings and labels the article opens with (the extractor dropped them)
     chosen = _standfirst(blocks, first, kept, summary)
     for index in range(first, last + 1):
         block = blocks[index]
-        if footer_line(block) or site_line(block) or (link_heavy(block) and in_chrome(block.element)) \
+        if footer_line(block) or site_line(block) or (link_heavy(block) and in_chrome(block.element, holder)) \
                 or link_heavy(block, _MOSTLY_LINKS, _MOSTLY_LINKS):
             if chosen and chosen[-1] is blocks[index - 1] and chosen[-1].kind == "heading" \
                     and _TEASER_END.search(block.text):
@@ -383,7 +385,7 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
             continue  # a menu, a link list or a pointer to other pages the extractor took for text
         if index in kept:
             chosen.append(block)
-        elif link_heavy(block) or in_chrome(block.element):
+        elif link_heavy(block) or in_chrome(block.element, holder):
             continue
         elif (block.kind in _RECOVERED or block.lead or _label(block)) and _introduces_text(blocks, index, kept):
             chosen.append(block)
@@ -412,6 +414,32 @@ def _unless_outvoted(blocks: list[Block], kept: set[int], default_kept: list[boo
     if words and sum(blocks[i].words for i in kept) < OUTVOTED_SHARE * words:
         return kept | default
     return kept
+
+
+HOLDER_SHARE = 0.5  # of the words of the blocks kept
+
+
+def _article_holder(blocks: list[Block], kept: set[int]) -> Any | None:
+    """The innermost element that holds most of the article's words (the blocks kept), or
+    None. What is around it is the page's layout, whatever its names say: Next.js mounts every
+    page in <div id="__next"> ('next' names a pager), the Motley Fool sets its stories in
+    'foolcom-grid-toc-content-sidebar' ('toc'), a page builder wraps its content in
+    'block-content widget system-main-block', an ASP.NET page its whole body in a <form>.
+    Chrome is looked for inside it only.
+
+    Measured on WCXB's development articles: word F1 0.937 to 0.939 (66 pages changed, ten
+    of them for the worse, by a teaser list inside the story's body read); the ScrapingHub,
+    trafilatura and Mozilla tuning sets unchanged within 0.001."""
+    total = sum(blocks[index].words for index in kept)
+    if not total:
+        return None
+    held: dict[Any, int] = {}
+    for index in kept:
+        for node in blocks[index].element.iterancestors():
+            held[node] = held.get(node, 0) + blocks[index].words
+    holding = [node for node, words in held.items() if words >= HOLDER_SHARE * total]
+    # they are each other's ancestors: the innermost has the most ancestors
+    return max(holding, key=lambda node: sum(1 for _ in node.iterancestors()), default=None)
 
 
 def _sandwiched(blocks: list[Block], kept: set[int], default_kept: list[bool]) -> set[int]:

@@ -722,3 +722,18 @@ def test_a_story_in_a_page_wide_form_and_a_next_js_mount_is_read_with_its_boxes(
     page = news_page(box).replace("<body>", "<body><form id='aspnetForm'><div id='__next'>") \
         .replace("</body>", "</div></form></body>")
     assert "Fares for islanders stay at the winter rate" in read_without(page)
+
+
+def test_a_list_of_links_precision_mode_kept_is_read_and_one_only_the_default_kept_is_not():
+    changes = ["Make the type check support floating point types", "Allow casts between integers and pointers",
+               "Add support for the weak variable attribute"]
+    # (each item a link but for its pull request's number: a list of all links is other stories)
+    listing = "<ul>" + "".join(f"<li><a href='/commit/{n}'>{text}</a> (#1{n})</li>" for n, text in enumerate(changes)) \
+        + "</ul>"
+    blocks = _story_blocks(news_page(listing))
+    story = "\n".join([*STORY[:2], *changes, *STORY[2:]])
+    kept_by_precision = [block.text for block in article_blocks(blocks, Ballot(Vote.of(story), story, story))]
+    assert all(f"{change} (#1{n})" in kept_by_precision for n, change in enumerate(changes))
+    only_default = "\n".join(STORY)
+    chosen = [block.text for block in article_blocks(blocks, Ballot(Vote.of(story), only_default, only_default))]
+    assert not any(f"{change} (#1{n})" in chosen for n, change in enumerate(changes)) and all(p in chosen for p in STORY)

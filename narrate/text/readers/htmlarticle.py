@@ -197,9 +197,9 @@ class Ballot:
         self._asked = False
         self._seen: list[str] = []
         self.default_kept: list[bool] = []
-        self.precise_kept: list[bool] = []
-        """trafilatura favouring precision's verdict on each block asked so far."""
         """trafilatura default's verdict on each block asked so far, in order."""
+        self.precise_kept: list[bool] = []
+        """trafilatura favouring precision's verdict on each block asked so far, in order."""
 
     def take(self, text: str) -> bool:
         own = self.own.take(text)
@@ -417,8 +417,8 @@ def _unless_outvoted(blocks: list[Block], kept: set[int], default_kept: list[boo
     (a wedding checklist's 1,400 words of lists under headings, of which they kept the
     112-word lead; a review site's ranked list; a guide set in <section>s).
 
-    Measured on the WCXB benchmark's development articles (793 pages, CC-BY-4.0; bench/
-    extraction.py): word F1 0.927 to 0.937 (18 pages changed, 16 of them for the better). At
+    Measured on the WCXB benchmark's development articles (793 pages, CC-BY-4.0;
+    bench/extraction_wcxb.py): word F1 0.927 to 0.937 (18 pages changed, 16 of them for the better). At
     40 % two of the Mozilla set's Yahoo pages read their list of other stories too; at 30 %
     the ScrapingHub, trafilatura and Mozilla tuning sets are unchanged."""
     default = {i for i, yes in enumerate(default_kept) if yes}

@@ -146,6 +146,12 @@ def test_rewrites_change_what_the_engine_says(text):
     assert sounds(normalize(text)) != sounds(text)
 
 
+def test_capitals_the_engine_spells_keep_its_reading_with_their_possessive():
+    # 'ASPCA' sounds out as 'asp-ca' to the shape test, but eSpeak NG spells it; "Aspca's" was heard 'asp-caz'
+    assert sounds(normalize("the ASPCA's database")) == sounds("the A.S.P.C.A.'s database") \
+        == sounds("the ASPCA's database")
+
+
 def test_urls_are_never_spelled_out():
     spoken = sounds(normalize("See https://www.example.com/a/b?id=7 today."))
     assert spoken == sounds("See a link to example dot com today.")

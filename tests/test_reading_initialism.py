@@ -20,6 +20,7 @@ CASES = [
     ('Agnostics (UAAR) has', 'Agnostics (U.A.A.R.) has'),
     ("NASA's mission", "Nasa's mission"),
     ("IE's versions", "I E's versions"),
+    ("consult the ASPCA's database", "consult the A.S.P.C.A.'s database"),  # not 'Aspca's', 'asp-caz'
     ('a paper by AS Heagle', 'a paper by A.S. Heagle'),
     ('it was AS good AS New York', 'it was AS good AS New York'),
     ('usage of ACLs is', 'usage of ACLs is'),

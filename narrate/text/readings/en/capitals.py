@@ -48,8 +48,9 @@ def word_like(letters: str) -> bool:
             if run not in _CODAS:
                 return False
         elif not (run in _ONSETS or run in _CODAS
-                  or any(run[:cut] in _CODAS and run[cut:] in _ONSETS for cut in range(1, len(run)))):
-            return False
+                  or any(run[:cut] in _CODAS and run[cut:] in _ONSETS and (len(run) < 3 or len(run) - cut >= 2)
+                         for cut in range(1, len(run)))):
+            return False  # three consonants between vowels open a syllable of two ('ASPCA' is spelled)
     return True
 
 

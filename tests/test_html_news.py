@@ -737,3 +737,11 @@ def test_a_list_of_links_precision_mode_kept_is_read_and_one_only_the_default_ke
     only_default = "\n".join(STORY)
     chosen = [block.text for block in article_blocks(blocks, Ballot(Vote.of(story), only_default, only_default))]
     assert not any(f"{change} (#1{n})" in chosen for n, change in enumerate(changes)) and all(p in chosen for p in STORY)
+
+
+@pytest.mark.parametrize("label", ["Table of Contents", "Table of Contents Show", "In this article", "Inhaltsverzeichnis"])
+def test_a_table_of_contents_label_is_not_read(label):
+    toc = (f"<div class='ez-toc-container'><p class='ez-toc-title'>{label}</p><ul>"
+           "<li><a href='#vote'>The vote</a></li><li><a href='#winter'>The winter timetable</a></li></ul></div>")
+    text = read_without(news_page(toc), label)
+    assert "The winter timetable" not in text

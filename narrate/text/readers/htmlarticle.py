@@ -95,10 +95,15 @@ LABEL_MAX_WORDS = 4  # each label of a story's list of them ('Editor's Picks', '
 _STAMP_TEXT = re.compile(r"^(?:updated|posted|published|first published|last updated|modified)\b[^.!?]{0,40}\d",
                          re.IGNORECASE)  # 'Updated at 1:23 p.m.', 'Posted: 18 Nov 2019 8:11 pm'
 # What only a reader on the page can use: 'Click here to download the game.', '3 min read', an
-# embedded post's link to itself ('View this post on Instagram', over each of them).
+# embedded post's link to itself ('View this post on Instagram', over each of them), the label
+# of a table of contents whose links are not read ('Table of Contents', 'In this article').
 _SCREEN_TEXT = re.compile(r"^(?:click|tap) (?:here|for|to|on)\b|^(?:reading|read) time\b|^\d+[- ]min(?:ute)?s? read$"
                           r"|^(?:view|see|watch) (?:this|the) (?:post|photo|video|reel) on (?:instagram|facebook|"
-                          r"tiktok|youtube|twitter|x|threads|linkedin)$", re.IGNORECASE)
+                          r"tiktok|youtube|twitter|x|threads|linkedin)$"
+                          r"|^(?:(?:expand |show |hide )?table of contents|contents|in this (?:article|post|guide|story)|"
+                          r"on this page|jump to(?: section)?|inhaltsverzeichnis|sommaire|índice|indice|"
+                          r"contenidos?|inhoud)\s*:?(?:\s+(?:show|hide|toggle|expand|collapse|\[(?:show|hide)\]))?$",
+                          re.IGNORECASE)
 _SCREEN_SENTENCE = re.compile(r"(?<=[.!?])\s+(?:click|tap) here\b[^.!?]{0,80}[.!?]?\s*$", re.IGNORECASE)
 # A line that is only an address: 'paul.takahashi@chron.com', 'twitter.com/paultakahashi'.
 _ADDRESS_LINE = re.compile(r"^(?:https?://\S+|(?:www\.)?[\w-]+(?:\.[\w-]+)+/\S*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
@@ -255,7 +260,8 @@ def site_line(block: Block) -> bool:
     'Updated at 1:23 p.m.', 'Click here to download it.', a line that is only an address, a byline
     with its date (or a mail archive's sender with the address and date), a picture's credit,
     a gallery's link or a slideshow's controls, a credit ('SOURCE: Al Jazeera News', 'Read the original article.')."""
-    if block.words > 30 or len(block.text) > SITE_LINE_CHARS or block.kind not in ("text", "item", "heading"):
+    if block.words > 30 or len(block.text) > SITE_LINE_CHARS \
+            or block.kind not in ("text", "item", "heading", "box-title"):
         return False
     if _POINTER_TEXT.match(block.text):
         return block.link_density >= 0.3 or block.words <= 3

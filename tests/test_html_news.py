@@ -745,3 +745,8 @@ def test_a_table_of_contents_label_is_not_read(label):
            "<li><a href='#vote'>The vote</a></li><li><a href='#winter'>The winter timetable</a></li></ul></div>")
     text = read_without(news_page(toc), label)
     assert "The winter timetable" not in text
+
+
+def test_a_pointer_to_the_sites_full_review_is_not_read():
+    extra = "<p>Read our full <a href='/review/ferry'>Island Ferry X200 review</a>.</p>"
+    read_without(news_page(extra), "Island Ferry X200")

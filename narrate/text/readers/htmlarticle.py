@@ -50,7 +50,7 @@ _FOOTER_TEXT = re.compile(
 # invitation to follow or share.
 _POINTER_TEXT = re.compile(
     r"^[\[(]?\s*(?:related(?: articles?| stories| content| coverage)?|read more|read also|also read|more on this|"
-    r"more from [\w .]+|recommended|don[\u2019']t miss|also on [\w.]+|further reading|you (?:may|might) also like|"
+    r"more from [\w .]+|read (?:our|the) (?:full|complete)\b|recommended|don[\u2019']t miss|also on [\w.]+|further reading|you (?:may|might) also like|"
     # the same in the other languages narrate reads: German, French, Spanish, Italian, Portuguese, Dutch
     r"weiterlesen|mehr zum thema|lesen sie auch|auch interessant|das könnte sie auch interessieren|"
     r"(?:à )?lire aussi|lire la suite|voir aussi|sur le même sujet|leer más|lee también|te puede interesar|"

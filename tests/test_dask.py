@@ -36,7 +36,7 @@ WORKERS_BACK_SECONDS = 240
 @pytest.fixture(scope="module")
 def cluster():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=50) as local:
+                                  dashboard_address=":0", silence_logs=50) as local:
         yield local
 
 
@@ -169,7 +169,7 @@ def test_a_task_that_keeps_failing_is_reported_not_retried_forever(tmp_path):
     item = Pending(Job(tmp_path / "a.txt", tmp_path / "a.mp3"), script=None, source_hash="")  # type: ignore[arg-type]
     with dask.config.set({"distributed.scheduler.allowed-failures": 1}), \
             distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                     dashboard_address=None, silence_logs=50) as own, \
+                                     dashboard_address=":0", silence_logs=50) as own, \
             distributed.Client(own.scheduler_address) as client:
         executor = DaskExecutor(own.scheduler_address, retries=1)
         crashing = client.submit(os._exit, 1, pure=False)

@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import re
 import statistics
 import sys
 import time
@@ -38,17 +37,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from extraction import EXTRACTORS, _narrate_version, _version  # noqa: E402
+from extraction import _TOKEN, EXTRACTORS, _narrate_version, _version  # noqa: E402
 
 NAMES = ("narrate", "trafilatura", "trafilatura precision", "readability-lxml")
 TYPES = ("article", "documentation")
 SPLITS = {"dev": "development", "test": "test (held out)"}
-_WORD = re.compile(r"\w+")
 
 
 def word_scores(predicted: str, reference: str) -> tuple[float, float, float]:
     """(precision, recall, F1) of the two texts' bags of words, as evaluate.py counts them."""
-    found, wanted = Counter(_WORD.findall(predicted.lower())), Counter(_WORD.findall(reference.lower()))
+    found, wanted = Counter(_TOKEN.findall(predicted.lower())), Counter(_TOKEN.findall(reference.lower()))
     if not wanted:
         return (1.0, 1.0, 1.0) if not found else (0.0, 0.0, 0.0)
     if not found:

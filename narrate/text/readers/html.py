@@ -114,12 +114,13 @@ def _build(blocks: list[Block], builder: SectionBuilder, title: str | None, stor
     `story` (not a documentation page), tables of up to six columns are read row by row."""
     if title:
         repeats: list[Block] = []
+        title_words = _words(title)
         for block in blocks:
             # the headline (set as a paragraph on some sites), and a breadcrumb's last item
             # before it, are the title said again (not a list item that goes on past it: a
             # course page's 243-word transcript opens 'Welcome to "What is a smartphone?"')
-            if (block.kind == "item" and block.words <= len(_words(title)) + TITLE_ITEM_EXTRA) \
-                    or (block.kind == "text" and _words(block.text) == _words(title)):
+            if (block.kind == "item" and block.words <= len(title_words) + TITLE_ITEM_EXTRA) \
+                    or (block.kind == "text" and _words(block.text) == title_words):
                 if is_title_heading(block.text, title):
                     repeats.append(block)
                     continue

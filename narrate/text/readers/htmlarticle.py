@@ -124,10 +124,9 @@ _ALL_LINKS = 1.0  # in a documentation page's content, only markup says what is 
 
 # Documentation generators' content containers: what is inside is the document.
 _DOC_CONTAINERS = (
-    "//article[contains(concat(' ', normalize-space(@class), ' '), ' md-content__inner ')]",
-    "//div[contains(concat(' ', normalize-space(@class), ' '), ' body ')][ancestor::div["
-    "contains(concat(' ', normalize-space(@class), ' '), ' documentwrapper ')]]",
-    "//div[contains(concat(' ', normalize-space(@class), ' '), ' rst-content ')]",
+    f"//article[{has_class('md-content__inner')}]",
+    f"//div[{has_class('body')}][ancestor::div[{has_class('documentwrapper')}]]",
+    f"//div[{has_class('rst-content')}]",
     "/html/body/div[@class='book' or @class='chapter' or @class='article' or @class='section'"
     " or @class='preface' or @class='appendix' or @class='part' or @class='refentry'"
     " or @class='glossary' or @class='index' or @class='sect1' or @class='reference']",
@@ -380,7 +379,7 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
         return []
     first, last = _widen(anchors[0], anchors[-1], kept, len(blocks))
     holder = _article_holder(blocks, kept)
-    precise = getattr(vote, "precise_kept", None)
+    precise = vote.precise_kept if isinstance(vote, Ballot) else None
 
     def precise_list(index: int) -> bool:
         """A list item of links that precision mode kept: the article's own list (a changelog's

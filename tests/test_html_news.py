@@ -750,3 +750,44 @@ def test_a_table_of_contents_label_is_not_read(label):
 def test_a_pointer_to_the_sites_full_review_is_not_read():
     extra = "<p>Read our full <a href='/review/ferry'>Island Ferry X200 review</a>.</p>"
     read_without(news_page(extra), "Island Ferry X200")
+
+
+FOLDED = ("Width matters as much as length: you should have two fingers of room across the lacing, "
+          "and the best way to be sure is to have your feet measured in a shop by someone who knows.")
+
+
+@pytest.mark.parametrize("section", [
+    # the WAI-ARIA accordion: a heading's button opens the panel it controls
+    "<h3><button aria-expanded='false' aria-controls='fit'><img src='arrow.svg' alt=''><p>Fit</p></button></h3>"
+    f"<div id='fit' hidden aria-hidden='true'><p>{FOLDED}</p></div>",
+    # a link as the button, its heading inside it, the panel shut by its style
+    "<div class='es-accordion'><a role='button' aria-controls='p0' tabindex='0'>"
+    "<span role='heading' aria-level='3'>Fit</span></a>"
+    f"<div id='p0' style='display:none;' role='region'><div><p>{FOLDED}</p></div></div></div>",
+    # a panel its name calls folded (Chakra's collapse), its control elsewhere
+    "<h3><button aria-expanded='false'>Fit</button></h3>"
+    f"<div class='chakra-collapse' style='overflow:hidden;display:none'><p>{FOLDED}</p></div>",
+])
+def test_a_section_the_page_folds_away_is_read_with_its_heading(section):
+    text = read_without(news_page(extra_story=section))
+    assert FOLDED in text
+    assert "Fit" in text.split("\n")
+
+
+@pytest.mark.parametrize("hidden", [
+    f"<div style='display: none'><p>{FOLDED}</p></div>",  # no control opens it: a copy, a template
+    f"<div class='collapse-menu' style='display:none'><nav><p>{FOLDED}</p></nav></div>",  # a menu folded away
+])
+def test_hidden_text_no_control_opens_stays_out(hidden):
+    read_without(news_page(extra_story=hidden), FOLDED)
+
+
+def test_a_folded_panel_outside_the_article_stays_out():
+    panel = ("<aside><h3><button aria-expanded='false' aria-controls='q1'>Can you help me grow?</button></h3>"
+             f"<div id='q1' hidden><p>{FOLDED}</p></div></aside>")
+    read_without(news_page(after=panel), FOLDED)
+
+
+def test_a_placeholder_for_text_still_loading_is_not_read():
+    read_without(news_page(extra_story="<p>Loading specifications\u2026</p><p>Loading prices for your region...</p>"),
+                 "Loading")

@@ -102,7 +102,8 @@ _SCREEN_TEXT = re.compile(r"^(?:click|tap) (?:here|for|to|on)\b|^(?:reading|read
                           r"tiktok|youtube|twitter|x|threads|linkedin)$"
                           r"|^(?:(?:expand |show |hide )?table of contents|contents|in this (?:article|post|guide|story)|"
                           r"on this page|jump to(?: section)?|inhaltsverzeichnis|sommaire|índice|indice|"
-                          r"contenidos?|inhoud)\s*:?(?:\s+(?:show|hide|toggle|expand|collapse|\[(?:show|hide)\]))?$",
+                          r"contenidos?|inhoud)\s*:?(?:\s+(?:show|hide|toggle|expand|collapse|\[(?:show|hide)\]))?$"
+                          r"|^(?:loading|wird geladen|chargement|cargando)\b[^.!?]{0,60}(?:\u2026|\.\.\.)$",
                           re.IGNORECASE)
 _SCREEN_SENTENCE = re.compile(r"(?<=[.!?])\s+(?:click|tap) here\b[^.!?]{0,80}[.!?]?\s*$", re.IGNORECASE)
 # A line that is only an address: 'paul.takahashi@chron.com', 'twitter.com/paultakahashi'.
@@ -392,6 +393,9 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
             and not is_chrome(blocks[first - 1], holder):
         first -= 1  # the headings and labels the article opens with (the extractor dropped them)
     chosen = _standfirst(blocks, first, kept, summary)
+    said = {blocks[index].text for index in kept}
+    folded = {index for index in range(first, last + 1) if index not in kept and blocks[index].text not in said
+              and not link_heavy(blocks[index]) and _collapsed(blocks[index], holder)}
     for index in range(first, last + 1):
         block = blocks[index]
         if footer_line(block) or site_line(block) or (link_heavy(block) and in_chrome(block.element, holder)) \
@@ -402,9 +406,14 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
             continue  # a menu, a link list or a pointer to other pages the extractor took for text
         if index in kept:
             chosen.append(block)
-        elif link_heavy(block) or in_chrome(block.element, holder):
+        elif link_heavy(block):
             continue
-        elif (block.kind in _RECOVERED or block.lead or _label(block)) and _introduces_text(blocks, index, kept):
+        elif index in folded:
+            chosen.append(block)  # an FAQ's answer, a section folded under its heading
+        elif in_chrome(block.element, holder):
+            continue
+        elif (block.kind in _RECOVERED or block.lead or _label(block)) \
+                and _introduces_text(blocks, index, kept | folded):
             chosen.append(block)
         elif _in_box(block):
             chosen.append(block)  # an admonition or <aside> of the article
@@ -590,6 +599,48 @@ def _introduces_text(blocks: list[Block], index: int, kept: set[int]) -> bool:
         if block.kind not in ("heading", "box-title") and not block.lead:
             return following in kept
     return False
+
+
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden")
+_FOLDED_NAME = re.compile(r"accordion|collaps|expand|faq|disclosure", re.IGNORECASE)
+
+
+def _hidden(node: Any) -> bool:
+    return node.get("hidden") is not None or (node.get("aria-hidden") or "").lower() == "true" \
+        or bool(_HIDDEN_STYLE.search(node.get("style") or ""))
+
+
+def _collapsed(block: Block, holder: Any) -> bool:
+    """Inside the article, in a panel the page folds away until a reader opens it (an FAQ's
+    answers, an accordion's sections, 'more about ...'), and no other chrome: the panel is
+    hidden, and a control opens it (its id is another element's aria-controls) or its name
+    says so (accordion, collapse, expand, FAQ, disclosure). A browser's reader sees it at a
+    click; a listener cannot click. Other hidden elements stay out (a menu's copy for phones,
+    a dialog, a template).
+
+    Measured on WCXB's development articles: word F1 0.940 to 0.941 (5 pages changed; a solar
+    guide's steps, 0.36 to 0.97, and a shoe guide's sections, 0.81 to 0.96, are read; a
+    marketing site's FAQ beside a post, already read in part, now with its questions); the
+    ScrapingHub, trafilatura and Mozilla tuning sets and the docs set unchanged."""
+    if holder is None:
+        return False
+    node, panel = block.element, None
+    while node is not None and node is not holder:
+        if isinstance(node.tag, str) and _hidden(node):
+            if panel is not None:
+                return False  # folded twice: a hidden copy of the whole
+            panel = node
+        node = node.getparent()
+    if panel is None or node is None or in_chrome(block.element, panel) \
+            or in_chrome(panel.getparent(), holder):
+        return False
+    named = " ".join([panel.get("class") or "", panel.get("id") or ""]
+                     + [f"{key} {value}" for key, value in panel.attrib.items() if key.startswith("data-")])
+    if _FOLDED_NAME.search(named):
+        return True
+    ident = panel.get("id")
+    return bool(ident) and '"' not in ident and bool(
+        panel.getroottree().getroot().xpath(f'//*[@aria-controls="{ident}"]'))
 
 
 def _in_box(block: Block) -> bool:

@@ -238,9 +238,31 @@ _PLAYER_CLASS = re.compile(r"(?:^|\s)(?:(?:vjs|jw|ytp|mejs|plyr)[-_]|toggle-capt
 
 def skipped(element: Any) -> bool:
     """Never text to read: scripts, media, form controls, what the page marks as a control, and
-    a video player's interface."""
-    return element.tag in SKIPPED or (element.get("role") or "").strip().lower() in CONTROL_ROLES \
-        or bool(_PLAYER_CLASS.search(element.get("class") or ""))
+    a video player's interface; but an accordion's header is its section's heading."""
+    if element.tag in SKIPPED or (element.get("role") or "").strip().lower() in CONTROL_ROLES:
+        return not disclosure_heading(element)
+    return bool(_PLAYER_CLASS.search(element.get("class") or ""))
+
+
+def disclosure_heading(element: Any) -> int:
+    """The level of the heading an accordion's control is, or 0: a button that opens a panel
+    (aria-expanded or aria-controls) set in a heading ('<h3><button aria-expanded="false">
+    Weight</button></h3>', the WAI-ARIA accordion) or holding one ('<a role="button"
+    aria-controls="..."><span role="heading" aria-level="3">1. Understand your electric
+    bill</span></a>'). The panel it opens is read (an FAQ's answer), so its title is too."""
+    if element.tag not in ("button", "a", "div", "span") or not (
+            element.get("aria-expanded") is not None or element.get("aria-controls")):
+        return 0
+    parent = element.getparent()
+    if parent is not None and parent.tag in HEADINGS and not (parent.text or "").strip():
+        return HEADINGS[parent.tag]
+    for node in element.iterdescendants():
+        if node.tag in HEADINGS:
+            return HEADINGS[node.tag]
+        if isinstance(node.tag, str) and (node.get("role") or "").strip().lower() == "heading":
+            level = (node.get("aria-level") or "").strip()
+            return int(level) if level.isdigit() and 1 <= int(level) <= 6 else 2
+    return 0
 
 
 def is_embedded_post(element: Any) -> bool:
@@ -373,6 +395,12 @@ class _Walker:
             if tag in BLOCKS or (_has_block_inside(child) and tag not in HEADINGS):
                 flush()
                 self.block(child, kind, item)
+            elif (level := disclosure_heading(child)) and (parent := child.getparent()) is not None \
+                    and parent.tag not in HEADINGS:
+                flush()  # an accordion's control holding its section's heading
+                text = angle_brackets(clean(_inline_text(child)[0]))
+                if text:
+                    self.blocks.append(Block("heading", text, child, level, item=item))
             elif tag == "br" and child.getnext() is not None and child.getnext().tag == "br" \
                     and not (child.tail or "").strip():
                 flush()  # <br><br>: a paragraph break

@@ -791,3 +791,35 @@ def test_a_folded_panel_outside_the_article_stays_out():
 def test_a_placeholder_for_text_still_loading_is_not_read():
     read_without(news_page(extra_story="<p>Loading specifications\u2026</p><p>Loading prices for your region...</p>"),
                  "Loading")
+
+
+def headings_of(html: str) -> list[str]:
+    return [section.heading for section in read_html(html).sections if section.heading]
+
+
+def test_a_paragraph_set_as_a_heading_opens_no_chapter_and_a_long_question_does():
+    prose = ("No matter what the motivation for your home renovation may be, you will want to know that "
+             "your money is well spent on the work you choose.")
+    question = ("I need my tax return to renew my ITIN, so can the volunteers help with both my tax filing "
+                "and my ITIN on the same day?")
+    html = news_page(extra_story=f"<h2>{prose}</h2><h2>{question}</h2><p>{FOLDED}</p>")
+    assert headings_of(html) == [question]
+    assert prose in read_without(html)
+
+
+def test_a_callouts_heading_is_its_title_not_a_chapter():
+    callout = ("<div class='comp mntl-sc-block finance-sc-block-callout mntl-sc-block-universal-callout'>"
+               "<h3 class='mntl-sc-block-universal-callout__heading'>Important</h3>"
+               f"<div class='mntl-sc-block-universal-callout__body'><p>{FOLDED}</p></div></div>")
+    html = news_page(extra_story=f"<h2>The crossing</h2>{callout}")
+    assert headings_of(html) == ["The crossing"]
+    assert f"Important.\n{FOLDED}" in read_without(html)
+
+
+def test_a_long_heading_in_a_box_stays_a_heading():
+    """Only a short heading is a box's title ('Important', 'Key takeaways'); a related story's
+    headline in an <aside> is left to the rules for teasers."""
+    headline = "How Stores Manipulate Your Senses So You Spend More Money"
+    aside = f"<aside class='referenced-wide js_inset'><h3>{headline}</h3><p>{FOLDED}</p></aside>"
+    blocks = page_blocks(prepare_tree(news_page(extra_story=aside))[0])
+    assert [block.kind for block in blocks if block.text == headline] == ["heading"]

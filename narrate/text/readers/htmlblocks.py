@@ -40,7 +40,8 @@ BLOCKS = frozenset({
 })
 _BOX_CLASS = re.compile(
     r"^(admonition|note|notice|warning|tip|hint|important|caution|danger|attention|error|seealso|"
-    r"sidebar|callout|topic|info|infobox|aside|box|pullquote|highlights?)$")
+    r"sidebar|callout|topic|info|infobox|aside|box|pullquote|highlights?)$"
+    r"|.+[-_](?:callout|admonition|infobox|pullquote)$")  # a theme's 'mntl-sc-block-universal-callout', 'wp-block-callout'
 _BOX_TITLE_CLASS = re.compile(r"^(admonition-title|sidebar-title|topic-title|title|callout-title)$")
 # A content system's shortcode its theme did not expand: '[button link="..." type="big"]',
 # '[/button]' (not '[1]', '[sic]' or '[the minister]': a shortcode has attributes or a slash).
@@ -423,8 +424,9 @@ class _Walker:
         self._block(element, kind, item)
         if is_box(element) and len(self.blocks) > opened:
             first = self.blocks[opened]  # a box's short opening line is its title: 'Note'
-            if first.kind == "text" and first.words <= 8 and not _END_MARK.search(first.text):
-                first.kind = "box-title"
+            if first.kind in ("text", "heading") and first.words <= 8 and not _END_MARK.search(first.text) \
+                    and (first.kind == "text" or len(self.blocks) > opened + 1):
+                first.kind = "box-title"  # (a heading too: a callout's 'Important' opens no chapter)
         elif len(self.blocks) == opened + 1 and is_subheading(element):
             only = self.blocks[opened]  # read like a run-in heading: with a pause of its own
             if only.kind == "text" and only.words <= SUBHEADING_WORDS:

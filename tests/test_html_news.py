@@ -823,3 +823,37 @@ def test_a_long_heading_in_a_box_stays_a_heading():
     aside = f"<aside class='referenced-wide js_inset'><h3>{headline}</h3><p>{FOLDED}</p></aside>"
     blocks = page_blocks(prepare_tree(news_page(extra_story=aside))[0])
     assert [block.kind for block in blocks if block.text == headline] == ["heading"]
+
+
+def test_a_listicles_items_set_like_the_story_are_read_with_their_headings():
+    """The extractors kept the introduction and the last word, and dropped every item between:
+    each set in a slide, its paragraph styled as the story's are."""
+    intro = STORY[:3]
+    items = [("Havenly", "Havenly starts you off with a style quiz and asks about your needs for the room, "
+              "from a blank space to a room that is partway there, before you choose a designer."),
+             ("RoomLift", "RoomLift is a more personable option, allowing you to work with a small team of "
+              "designers who send a plan, a shopping list and a floor plan within two weeks."),
+             ("Decorilla", "Decorilla asks you to fill out a questionnaire about your budget and preferences, "
+              "then shows you two images at a time and asks you to choose the one you like more.")]
+
+    def styled(text: str) -> str:
+        return f"<p class='css-6wxqfj emevuu60'>{text}</p>"
+
+    slides = "".join(
+        f"<section id='slide-{n}' data-journey-listicle-slide='true' class='css-deak4w'>"
+        f"<div class='listicle-slide-inner'><span>{n}</span><h2>{name}</h2>"
+        f"<figure><img src='{name}.jpg' alt=''><figcaption>{name}</figcaption></figure>"
+        f"{styled(text)}<a class='learn-more' href='/go'>LEARN MORE</a></div></section>"
+        for n, (name, text) in enumerate(items, 1))
+    html = ("<html><head><title>The Best Online Interior Design Services</title></head><body>"
+            "<nav><a href='/'>Home</a></nav><main><div class='listicle-container'>"
+            "<h1>The Best Online Interior Design Services</h1>"
+            f"<div class='listicle-intro'>{''.join(map(styled, intro))}</div>"
+            f"<div class='listicle-slides'>{slides}</div>{styled(STORY[3])}</div></main>"
+            "<footer>All rights reserved.</footer></body></html>")
+    text = spoken(html)
+    assert all(paragraph in text for paragraph in STORY)
+    for name, paragraph in items:
+        assert f"{name}\n" in text and paragraph in text
+    assert "LEARN MORE" not in text
+

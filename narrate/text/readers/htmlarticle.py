@@ -394,6 +394,7 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
         first -= 1  # the headings and labels the article opens with (the extractor dropped them)
     chosen = _standfirst(blocks, first, kept, summary)
     said = {blocks[index].text for index in kept}
+    styled = _styled_like_kept(blocks, first, last, kept)
     folded = {index for index in range(first, last + 1) if index not in kept and blocks[index].text not in said
               and not link_heavy(blocks[index]) and _collapsed(blocks[index], holder)}
     for index in range(first, last + 1):
@@ -413,12 +414,14 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
         elif in_chrome(block.element, holder):
             continue
         elif (block.kind in _RECOVERED or block.lead or _label(block)) \
-                and _introduces_text(blocks, index, kept | folded):
+                and _introduces_text(blocks, index, kept | folded | styled):
             chosen.append(block)
         elif _in_box(block):
             chosen.append(block)  # an admonition or <aside> of the article
         elif _in_quote(block):
             chosen.append(block)  # a quotation of the story (an embedded post too)
+        elif index in styled:
+            chosen.append(block)  # set as the story's paragraphs are (a listicle's items)
     return [_without_screen_sentence(block) for block in _without_teasers(chosen)]
 
 
@@ -482,6 +485,46 @@ def _sandwiched(blocks: list[Block], kept: set[int], default_kept: list[bool]) -
         return set()
     return {index for index in range(anchors[0] + 1, anchors[-1])
             if index not in kept and default_kept[index] and not is_chrome(blocks[index])}
+
+
+STYLED_KEPT = 2  # kept paragraphs set alike: the page's style for the article's paragraphs
+STYLED_WORDS = 8
+
+
+def _styled_like_kept(blocks: list[Block], first: int, last: int, kept: set[int]) -> set[int]:
+    """The paragraphs inside the article (between its first and last kept blocks) that all
+    three extractors dropped, though the page sets them exactly as it sets two or more of the
+    kept ones (the same tag and class), and that say something new: a listicle's items (a
+    magazine's "The Best Online Interior Design Services" set each of its eight services in a
+    slide, and only the introduction was read). A copy of a kept paragraph (a summary set like
+    the story) stays out.
+
+    An item's heading is read where it introduces such a paragraph, past its picture's caption.
+    Measured on WCXB's development articles: word F1 0.941 to 0.942 (14 pages changed: the
+    listicle 0.38 to 0.96, a course guide +0.10, two product guides +0.02; four worse by at
+    most 0.01, a review's product specifications and a movers' guide's customer quotes, which
+    the references leave out); the ScrapingHub and trafilatura tuning sets unchanged, the
+    Mozilla set's F1 0.936 unchanged (two pages' recall up)."""
+    styles = Counter(_style(blocks[index].element) for index in kept if blocks[index].kind == "text")
+    styles.pop(None, None)
+    if not styles:
+        return set()
+    said = Counter(shingle for index in kept for shingle in shingles(tokens(blocks[index].text)))
+
+    def new(block: Block) -> bool:
+        own = shingles(tokens(block.text))
+        return bool(own) and sum(1 for shingle in own if said[shingle]) < KEPT_SHARE * len(own)
+
+    return {index for index in range(first, last + 1)
+            if index not in kept and blocks[index].kind == "text" and blocks[index].words >= STYLED_WORDS
+            and styles.get(_style(blocks[index].element), 0) >= STYLED_KEPT and new(blocks[index])}
+
+
+def _style(element: Any) -> tuple[str, str] | None:
+    """How the page sets an element: its tag and class (None without a class: a bare <p> says
+    nothing of where it belongs)."""
+    names = " ".join((element.get("class") or "").split())
+    return (element.tag, names) if names else None
 
 
 def _without_screen_sentence(block: Block) -> Block:
@@ -596,8 +639,8 @@ def _introduces_text(blocks: list[Block], index: int, kept: set[int]) -> bool:
     introduces does (a list of video titles as headings introduces nothing)."""
     for following in range(index + 1, min(len(blocks), index + 4)):
         block = blocks[following]
-        if block.kind not in ("heading", "box-title") and not block.lead:
-            return following in kept
+        if block.kind not in ("heading", "box-title", "caption") and not block.lead:
+            return following in kept  # (past a picture's caption: 'Havenly', its logo's, 'Havenly starts...')
     return False
 
 

@@ -761,9 +761,9 @@ FOLDED = ("Width matters as much as length: you should have two fingers of room 
     "<h3><button aria-expanded='false' aria-controls='fit'><img src='arrow.svg' alt=''><p>Fit</p></button></h3>"
     f"<div id='fit' hidden aria-hidden='true'><p>{FOLDED}</p></div>",
     # a link as the button, its heading inside it, the panel shut by its style
-    "<div class='es-accordion'><a role='button' aria-controls='p0' tabindex='0'>"
-    "<span role='heading' aria-level='3'>Fit</span></a>"
-    f"<div id='p0' style='display:none;' role='region'><div><p>{FOLDED}</p></div></div></div>",
+    "<div class='es-accordion'><a id='p0-head' role='button' aria-controls='p0' tabindex='0'>"
+    "<span role='heading' aria-level='3'>Fit</span><svg><path d='M0 0'/></svg></a>"
+    f"<div id='p0' style='display:none;' role='region' aria-labelledby='p0-head'><div><p>{FOLDED}</p></div></div></div>",
     # a panel its name calls folded (Chakra's collapse), its control elsewhere
     "<h3><button aria-expanded='false'>Fit</button></h3>"
     f"<div class='chakra-collapse' style='overflow:hidden;display:none'><p>{FOLDED}</p></div>",
@@ -857,3 +857,96 @@ def test_a_listicles_items_set_like_the_story_are_read_with_their_headings():
         assert f"{name}\n" in text and paragraph in text
     assert "LEARN MORE" not in text
 
+
+
+OPENER = "<button aria-expanded='false' aria-controls='{0}'>Open</button>"
+
+
+@pytest.mark.parametrize("hidden", [
+    # hidden for other reasons than folding, though a control names it (by its style: trafilatura
+    # keeps what only the hidden attribute hides, and a kept block is read)
+    OPENER.format("c") + f"<div id='c' role='dialog' style='display:none'><h2>We value your privacy</h2><p>{FOLDED}</p></div>",
+    OPENER.format("o") + f"<div id='o' class='promo' style='display:none'><p>{FOLDED}</p></div>",
+    OPENER.format("m") + f"<nav id='m' hidden><h3>Sport</h3><p>{FOLDED}</p></nav>",
+    OPENER.format("t") + f"<div id='t' role='tabpanel' style='display:none'><p>{FOLDED}</p></div>",
+    OPENER.format("l") + f"<div id='l' class='lightbox' aria-hidden='true'><p>{FOLDED}</p></div>",
+    f"<div class='faq-item-template' style='display:none'><h3>{{{{ question }}}}</h3><p>{{{{ answer }}}} {FOLDED}</p></div>",
+    f"<div class='d-none'><div class='accordion-panel' style='display:none'><p>{FOLDED}</p></div></div>",
+    f"<div class='accordion mobile-only' style='display:none'><p>{FOLDED}</p></div>",
+    # a second element of the id its control names: the control opens the first after it
+    OPENER.format("dup") + "<div id='dup' style='display:none'><p>The stations close one at a time.</p></div>"
+    f"<div id='dup' style='display:none'><p>{FOLDED}</p></div>",
+    # a control character in the id (parsed from '&#1;'): no error, nothing read
+    "<div class='modal' id='x\x01y' style='display:none'><h3>Sign up</h3><p>" + FOLDED + "</p></div>",
+])
+def test_hidden_text_that_is_no_folded_section_stays_out(hidden):
+    read_without(news_page(extra_story=hidden), FOLDED, "Sport", "We value your privacy", "Sign up")
+
+
+@pytest.mark.parametrize("heading, read_as", [
+    ("<h3><button aria-expanded='false' aria-controls='f'><span>What is covered by the budget?</span>"
+     "<span class='sr-only'>Expand section</span><span aria-hidden='true'>+</span></button></h3>",
+     "What is covered by the budget?"),
+    ("<h2><span>What the budget means for riders</span> <button aria-expanded='false' aria-controls='f'>"
+     "Share</button></h2>", "What the budget means for riders"),
+    ("<h3><button aria-expanded='false' aria-controls='f'>Show transcript</button></h3>", None),
+    ("<h2><span role='combobox' aria-expanded='false'>Sort: Newest first</span></h2>", None),
+    ("<div role='button' aria-controls='f'><h3>Commuter e-bike X2</h3><span>$1,299 · Add to cart</span></div>", None),
+])
+def test_only_a_control_that_is_a_whole_heading_is_read_as_one(heading, read_as):
+    html = news_page(extra_story=heading + f"<div id='f' hidden><p>{FOLDED}</p></div>")
+    assert headings_of(html) == ([read_as] if read_as else [])
+    text = spoken(html)
+    assert "Expand section" not in text and "Share" not in text and "Add to cart" not in text
+
+
+def test_a_section_folded_twice_in_copies_is_read_once():
+    html = news_page(extra_story=(
+        "<h3><button aria-expanded='false' aria-controls='k'>Key dates</button></h3>"
+        f"<div id='k' hidden><p>{FOLDED}</p></div>"
+        f"<div class='accordion-copy' style='display:none'><p>{FOLDED}</p></div>"))
+    assert spoken(html).count(FOLDED) == 1
+
+
+def test_a_theme_box_holding_sections_keeps_their_chapters():
+    sections = "".join(f"<div class='box'><h2>{name}</h2><p>{FOLDED}</p><p>{STORY[3]}</p></div>"
+                       for name in ("How the money will be spent", "Who pays"))
+    assert headings_of(news_page(extra_story=sections)) == ["How the money will be spent", "Who pays"]
+
+
+@pytest.mark.parametrize("question", [
+    "\u201cCan the volunteers help with both my tax filing and my ITIN on the same day, or do I need to "
+    "book two separate appointments at the centre?\u201d",
+    "(Can the volunteers help with both my tax filing and my ITIN on the same day, or do I need to "
+    "book two separate appointments at the centre?)",
+])
+def test_a_long_question_in_quotes_or_brackets_stays_a_heading(question):
+    assert headings_of(news_page(extra_story=f"<h2>{question}</h2><p>{FOLDED}</p>")) == [question]
+
+
+def test_a_heading_or_line_that_begins_with_loading_is_read():
+    html = news_page(extra_story=f"<h2>Loading the trucks before dawn...</h2><p>{FOLDED}</p>"
+                                 "<ul><li>Loading zones will move to side streets\u2026</li></ul>")
+    text = read_without(html)
+    assert "Loading the trucks" in text and "Loading zones" in text
+
+
+def test_a_long_headline_in_h1_stays_the_first_chapter():
+    headline = ("Council keeps the night ferry running through the winter after islanders campaign for the "
+                "only crossing that reaches the hospital at night")
+    html = news_page().replace("<h1>Council keeps the night ferry</h1>", f"<h1>{headline}</h1>")
+    html = html.replace("<title>Opinion | Council keeps the night ferry | The Ledger</title>", "<title>The Ledger</title>")
+    html = html.replace("<meta property='og:title' content='Opinion | Council keeps the night ferry'>", "")
+    assert headline in [read_html(html).title, *headings_of(html)]
+
+
+def test_accordions_that_share_one_id_each_open_their_own_panel():
+    """A broken component names every panel 'undefined_0_content', each after its own button."""
+    steps = [("1. Understand your bill", FOLDED), ("2. Check your roof", STORY[3].replace("quay", "roof"))]
+    html = news_page(extra_story="".join(
+        f"<div class='es-accordion'><a id='undefined_0_header_action' role='button' aria-controls='undefined_0_content'>"
+        f"<span role='heading' aria-level='3'>{name}</span></a><div id='undefined_0_content' style='display:none;' "
+        f"role='region' aria-labelledby='undefined_0_header_action'><p>{text}</p></div></div>" for name, text in steps))
+    text = spoken(html)
+    assert headings_of(html) == [name for name, _ in steps]
+    assert all(body in text for _, body in steps)

@@ -142,7 +142,7 @@ def _build(blocks: list[Block], builder: SectionBuilder, title: str | None, stor
                 index += 1
                 run.append(blocks[index])
             _list(run, builder)
-        elif block.kind == "heading" and not prose_heading(block.text):
+        elif block.kind == "heading" and (block.level == 1 or not prose_heading(block.text)):
             builder.heading(block.text, levels[block.level])
         elif block.kind == "heading":
             builder.paragraph(block.text)
@@ -171,9 +171,11 @@ HEADING_WORDS = 20  # a heading longer than this, unless a question, is a paragr
 def prose_heading(text: str) -> bool:
     """A paragraph the page set in a heading's type ('No matter what the motivation for your
     home renovation may be, you'll want to know ... (39 words)'): read as a paragraph, it
-    opens no chapter named after body text. An FAQ's question stays a heading, however long.
+    opens no chapter named after body text. An FAQ's question stays a heading, however long,
+    and so does an <h1>: a long headline is still the headline.
     Of WCXB's 1,497 development pages, 45 have a heading over 20 words; 19 of them questions."""
-    return len(text.split()) > HEADING_WORDS and not text.rstrip().endswith("?")
+    return len(text.split()) > HEADING_WORDS and not text.rstrip().rstrip("\"')]\u201d\u2019\u00bb*").endswith(
+        ("?", "\u061f", "\uff1f"))
 
 
 def _plain(block: Block, builder: SectionBuilder) -> None:

@@ -103,7 +103,10 @@ _SCREEN_TEXT = re.compile(r"^(?:click|tap) (?:here|for|to|on)\b|^(?:reading|read
                           r"|^(?:(?:expand |show |hide )?table of contents|contents|in this (?:article|post|guide|story)|"
                           r"on this page|jump to(?: section)?|inhaltsverzeichnis|sommaire|índice|indice|"
                           r"contenidos?|inhoud)\s*:?(?:\s+(?:show|hide|toggle|expand|collapse|\[(?:show|hide)\]))?$"
-                          r"|^(?:loading|wird geladen|chargement|cargando)\b[^.!?]{0,60}(?:\u2026|\.\.\.)$",
+                          r"|^(?:loading|wird geladen)(?: (?:the )?(?:content|comments?|data|results|prices|"
+                          r"specifications|specs|video|player|map|images?|photos?|gallery|more|reviews|products|"
+                          r"page|widget|ads?|form|chart|quiz|poll|posts?|stories|articles?|recommendations))?"
+                          r"(?: for your (?:region|location|area))?\s*(?:\u2026|\.\.\.)?$",
                           re.IGNORECASE)
 _SCREEN_SENTENCE = re.compile(r"(?<=[.!?])\s+(?:click|tap) here\b[^.!?]{0,80}[.!?]?\s*$", re.IGNORECASE)
 # A line that is only an address: 'paul.takahashi@chron.com', 'twitter.com/paultakahashi'.
@@ -305,11 +308,7 @@ def in_chrome(element: Any, stop: Any = None) -> bool:
         tag = node.tag if isinstance(node.tag, str) else ""
         if tag in ("body", "html", "main") or (node.get("role") or "").lower() == "main":
             return False  # a page's main content is never chrome, even where broken markup nests it in a menu
-        if tag in _CHROME_TAGS or (node.get("role") or "").lower() in _CHROME_ROLES:
-            return True
-        if node.get("hidden") is not None or (node.get("aria-hidden") or "").lower() == "true":
-            return True
-        if re.search(r"display\s*:\s*none|visibility\s*:\s*hidden", node.get("style") or ""):
+        if tag in _CHROME_TAGS or (node.get("role") or "").lower() in _CHROME_ROLES or _hidden(node):
             return True
         if is_embedded_post(node):
             return False  # a post the story quotes, embedded from a social network (in a 'widget' too)
@@ -317,6 +316,13 @@ def in_chrome(element: Any, stop: Any = None) -> bool:
             return True
         node = node.getparent()
     return False
+
+
+def _marked_chrome(node: Any) -> bool:
+    """Chrome by its own tag, role or class, whether hidden or not."""
+    tag = node.tag if isinstance(node.tag, str) else ""
+    return tag in _CHROME_TAGS or (node.get("role") or "").lower() in _CHROME_ROLES \
+        or any(_CHROME_CLASS.search(token) for token in classes(node))
 
 
 def doc_container(root: Any) -> Any | None:
@@ -393,10 +399,8 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
             and not is_chrome(blocks[first - 1], holder):
         first -= 1  # the headings and labels the article opens with (the extractor dropped them)
     chosen = _standfirst(blocks, first, kept, summary)
-    said = {blocks[index].text for index in kept}
     styled = _styled_like_kept(blocks, first, last, kept)
-    folded = {index for index in range(first, last + 1) if index not in kept and blocks[index].text not in said
-              and not link_heavy(blocks[index]) and _collapsed(blocks[index], holder)}
+    folded = _folded(blocks, first, last, kept, holder)
     for index in range(first, last + 1):
         block = blocks[index]
         if footer_line(block) or site_line(block) or (link_heavy(block) and in_chrome(block.element, holder)) \
@@ -645,7 +649,12 @@ def _introduces_text(blocks: list[Block], index: int, kept: set[int]) -> bool:
 
 
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden")
-_FOLDED_NAME = re.compile(r"accordion|collaps|expand|faq|disclosure", re.IGNORECASE)
+_HIDDEN_CLASS = frozenset({"d-none", "hidden", "is-hidden", "hide", "invisible", "visually-hidden", "sr-only"})
+_FOLDED_NAME = re.compile(r"accordion|collaps|faq|disclosure", re.IGNORECASE)
+# hidden for other reasons than folding, whatever else the names say
+_UNFOLDED_NAME = re.compile(r"template|lightbox|modal|gallery|carousel|slide|tooltip|popover|error|mobile|"
+                            r"menu|search|login|sign-?in|cart|dropdown", re.IGNORECASE)
+_PANEL_ROLES = frozenset({"", "region", "group"})  # not a dialog, a tab's panel or a tooltip
 
 
 def _hidden(node: Any) -> bool:
@@ -653,37 +662,96 @@ def _hidden(node: Any) -> bool:
         or bool(_HIDDEN_STYLE.search(node.get("style") or ""))
 
 
-def _collapsed(block: Block, holder: Any) -> bool:
-    """Inside the article, in a panel the page folds away until a reader opens it (an FAQ's
-    answers, an accordion's sections, 'more about ...'), and no other chrome: the panel is
-    hidden, and a control opens it (its id is another element's aria-controls) or its name
-    says so (accordion, collapse, expand, FAQ, disclosure). A browser's reader sees it at a
-    click; a listener cannot click. Other hidden elements stay out (a menu's copy for phones,
-    a dialog, a template).
+def _folded(blocks: list[Block], first: int, last: int, kept: set[int], holder: Any) -> set[int]:
+    """The blocks of the article's stretch in a section the page folds away (see _collapsed),
+    less what repeats the kept text or an earlier folded block (a teaser's full paragraph,
+    a copy for phones).
 
     Measured on WCXB's development articles: word F1 0.940 to 0.941 (5 pages changed; a solar
     guide's steps, 0.36 to 0.97, and a shoe guide's sections, 0.81 to 0.96, are read; a
     marketing site's FAQ beside a post, already read in part, now with its questions); the
     ScrapingHub, trafilatura and Mozilla tuning sets and the docs set unchanged."""
     if holder is None:
+        return set()
+    candidates = [index for index in range(first, last + 1) if index not in kept and not link_heavy(blocks[index])
+                  and any(_hidden(node) for node in _path(blocks[index].element, holder))]
+    if not candidates:
+        return set()
+    panels = _disclosure_panels(holder.getroottree().getroot())
+    said = Counter(shingle for index in kept for shingle in shingles(tokens(blocks[index].text)))
+    folded: set[int] = set()
+    for index in candidates:
+        own = shingles(tokens(blocks[index].text))
+        if not own or sum(1 for shingle in own if said[shingle]) >= KEPT_SHARE * len(own) \
+                or not _collapsed(blocks[index], holder, panels):
+            continue
+        folded.add(index)
+        said.update(own)
+    return folded
+
+
+def _disclosure_panels(root: Any) -> dict[Any, set[str]]:
+    """Each panel a control opens (the element: lxml hands out one proxy per element while it
+    is held), with what is known of its
+    controls: 'expanded' where one has aria-expanded, else their ids. A control opens the
+    next element of the id it names, in the page's order (a broken component gives every
+    accordion's panel one id, each after its own button), else the first one."""
+    waiting: dict[str, set[str]] = {}
+    first_of: dict[str, Any] = {}
+    panels: dict[Any, set[str]] = {}
+    for node in root.iter():
+        if not isinstance(node.tag, str):
+            continue
+        ident = node.get("id")
+        if ident:
+            first_of.setdefault(ident, node)
+            if ident in waiting:
+                panels.setdefault(node, set()).update(waiting.pop(ident))
+        for named in (node.get("aria-controls") or "").split():
+            waiting.setdefault(named, set()).add("expanded" if node.get("aria-expanded") is not None
+                                                 else ident or "")
+    for named, controls in waiting.items():
+        if named in first_of:
+            panels.setdefault(first_of[named], set()).update(controls)
+    return panels
+
+
+def _path(element: Any, stop: Any) -> list[Any]:
+    """The element and its ancestors below `stop`."""
+    path = []
+    while element is not None and element is not stop:
+        path.append(element)
+        element = element.getparent()
+    return path
+
+
+def _collapsed(block: Block, holder: Any, panels: dict[Any, set[str]]) -> bool:
+    """Inside the article, in a panel the page folds away until a reader opens it (an FAQ's
+    answers, an accordion's sections), and no other chrome: the panel is hidden (by its
+    hidden or aria-hidden attribute or its style), and a disclosure control opens it (it
+    names the panel in aria-controls, and has aria-expanded or is what the panel says labels
+    it: aria-labelledby) or its name says so (accordion, collapse, FAQ, disclosure). A browser's reader sees it at a click; a listener cannot click. Other hidden
+    elements stay out: a dialog, a tab's panel, a tooltip, a menu's or a form's copy for
+    phones, a lightbox, a template, a panel inside another hidden one (or one its class
+    hides: 'd-none')."""
+    path = _path(block.element, holder)
+    if not path or path[-1].getparent() is None:
+        return False  # not inside the article's holder
+    folds = [node for node in path if isinstance(node.tag, str)
+             and (_hidden(node) or any(token in _HIDDEN_CLASS for token in classes(node)))]
+    if len(folds) != 1 or not _hidden(folds[0]):
         return False
-    node, panel = block.element, None
-    while node is not None and node is not holder:
-        if isinstance(node.tag, str) and _hidden(node):
-            if panel is not None:
-                return False  # folded twice: a hidden copy of the whole
-            panel = node
-        node = node.getparent()
-    if panel is None or node is None or in_chrome(block.element, panel) \
-            or in_chrome(panel.getparent(), holder):
+    panel = folds[0]
+    if _marked_chrome(panel) or (panel.get("role") or "").strip().lower() not in _PANEL_ROLES \
+            or in_chrome(block.element, panel) or in_chrome(panel.getparent(), holder) or "{{" in block.text:
         return False
-    named = " ".join([panel.get("class") or "", panel.get("id") or ""]
+    names = " ".join([panel.get("class") or "", panel.get("id") or ""]
                      + [f"{key} {value}" for key, value in panel.attrib.items() if key.startswith("data-")])
-    if _FOLDED_NAME.search(named):
-        return True
-    ident = panel.get("id")
-    return bool(ident) and '"' not in ident and bool(
-        panel.getroottree().getroot().xpath(f'//*[@aria-controls="{ident}"]'))
+    if _UNFOLDED_NAME.search(names):
+        return False
+    controls = panels.get(panel, set())
+    return bool(_FOLDED_NAME.search(names)) or "expanded" in controls \
+        or bool(controls & set((panel.get("aria-labelledby") or "").split()))
 
 
 def _in_box(block: Block) -> bool:

@@ -115,6 +115,16 @@ def is_box(element: Any) -> bool:
         _BOX_CLASS.match(token) for token in classes(element))
 
 
+_CALLOUT_CLASS = re.compile(r"^(?:.+[-_])?(?:callout|admonition)$")
+
+
+def _callout(element: Any) -> bool:
+    """A box whose heading is its title, not a section's ('Important', 'Key takeaways'): an
+    <aside>, a callout, an admonition; not a theme's general 'box' or 'info' container, which
+    may hold whole sections."""
+    return element.tag == "aside" or any(_CALLOUT_CLASS.match(token) for token in classes(element))
+
+
 def is_subheading(element: Any) -> bool:
     """A <div> or <p> its class names a subheading (a page that styles its headings instead of
     marking them up)."""
@@ -247,23 +257,61 @@ def skipped(element: Any) -> bool:
 
 def disclosure_heading(element: Any) -> int:
     """The level of the heading an accordion's control is, or 0: a button that opens a panel
-    (aria-expanded or aria-controls) set in a heading ('<h3><button aria-expanded="false">
-    Weight</button></h3>', the WAI-ARIA accordion) or holding one ('<a role="button"
-    aria-controls="..."><span role="heading" aria-level="3">1. Understand your electric
-    bill</span></a>'). The panel it opens is read (an FAQ's answer), so its title is too."""
-    if element.tag not in ("button", "a", "div", "span") or not (
-            element.get("aria-expanded") is not None or element.get("aria-controls")):
+    (aria-expanded or aria-controls) that is all of a heading ('<h3><button
+    aria-expanded="false">Weight</button></h3>', the WAI-ARIA accordion) or whose label is a
+    heading it holds ('<a role="button" aria-controls="..."><span role="heading"
+    aria-level="3">1. Understand your electric bill</span></a>'). The panel it opens is read
+    (an FAQ's answer), so its title is too. Not a button beside a heading's own words
+    ('... <button>Share</button>'), a card with more to it than its heading (a price, 'Add to
+    cart'), or a label that names the action ('Show transcript', 'Sort: Newest first')."""
+    role = (element.get("role") or "").strip().lower()
+    if not ((element.tag == "button" and role in ("", "button")) or role == "button"):
+        return 0
+    if element.get("aria-expanded") is None and not element.get("aria-controls"):
+        return 0
+    label = control_label(element)
+    if not label or _ACTION_LABEL.match(label):
         return 0
     parent = element.getparent()
-    if parent is not None and parent.tag in HEADINGS and not (parent.text or "").strip():
-        return HEADINGS[parent.tag]
+    if parent is not None and parent.tag in HEADINGS:
+        return HEADINGS[parent.tag] if clean(parent.text_content()) == clean(element.text_content()) else 0
     for node in element.iterdescendants():
-        if node.tag in HEADINGS:
-            return HEADINGS[node.tag]
-        if isinstance(node.tag, str) and (node.get("role") or "").strip().lower() == "heading":
-            level = (node.get("aria-level") or "").strip()
-            return int(level) if level.isdigit() and 1 <= int(level) <= 6 else 2
+        if not isinstance(node.tag, str):
+            continue
+        level = HEADINGS.get(node.tag, 0)
+        if not level and (node.get("role") or "").strip().lower() == "heading":
+            given = (node.get("aria-level") or "").strip()
+            level = int(given) if given.isdigit() and 1 <= int(given) <= 6 else 2
+        if level:
+            return level if control_label(node) == label else 0
     return 0
+
+
+# what a control's label says it does, where it names no section
+_ACTION_LABEL = re.compile(r"^(?:show|hide|expand|collapse|view|see|read|open|close|toggle|more|less|load|"
+                           r"sort|filter|share|save|menu|print|download|play|watch|listen)\b", re.IGNORECASE)
+_SCREEN_READER_CLASS = re.compile(r"^(?:sr-only|visually-hidden|screen-reader-text|screenreader|a11y-hidden|"
+                                  r"assistive-text|u-hidden-visually)$")
+
+
+def control_label(element: Any) -> str:
+    """The words a control shows: not its icons, what it hides from sight (aria-hidden) or
+    says to screen readers only ('Expand section')."""
+    pieces: list[str] = []
+
+    def visit(node: Any) -> None:
+        if not isinstance(node.tag, str) or node.tag in ("svg", "img", "script", "style", "template") \
+                or (node.get("aria-hidden") or "").lower() == "true" or is_hidden_inline(node) \
+                or any(_SCREEN_READER_CLASS.match(token) for token in (node.get("class") or "").split()):
+            return
+        pieces.append(node.text or "")
+        for child in node:
+            visit(child)
+            pieces.append(" " if child.tag in BLOCKS or child.tag in ("span", "p") else "")
+            pieces.append(child.tail or "")
+
+    visit(element)
+    return clean("".join(pieces))
 
 
 def is_embedded_post(element: Any) -> bool:
@@ -396,12 +444,10 @@ class _Walker:
             if tag in BLOCKS or (_has_block_inside(child) and tag not in HEADINGS):
                 flush()
                 self.block(child, kind, item)
-            elif (level := disclosure_heading(child)) and (parent := child.getparent()) is not None \
-                    and parent.tag not in HEADINGS:
+            elif (level := disclosure_heading(child)) and tag not in HEADINGS \
+                    and element.tag not in HEADINGS:
                 flush()  # an accordion's control holding its section's heading
-                text = angle_brackets(clean(_inline_text(child)[0]))
-                if text:
-                    self.blocks.append(Block("heading", text, child, level, item=item))
+                self.blocks.append(Block("heading", angle_brackets(control_label(child)), child, level, item=item))
             elif tag == "br" and child.getnext() is not None and child.getnext().tag == "br" \
                     and not (child.tail or "").strip():
                 flush()  # <br><br>: a paragraph break
@@ -425,8 +471,8 @@ class _Walker:
         if is_box(element) and len(self.blocks) > opened:
             first = self.blocks[opened]  # a box's short opening line is its title: 'Note'
             if first.kind in ("text", "heading") and first.words <= 8 and not _END_MARK.search(first.text) \
-                    and (first.kind == "text" or len(self.blocks) > opened + 1):
-                first.kind = "box-title"  # (a heading too: a callout's 'Important' opens no chapter)
+                    and (first.kind == "text" or (len(self.blocks) > opened + 1 and _callout(element))):
+                first.kind = "box-title"  # (a callout's heading too: its 'Important' opens no chapter)
         elif len(self.blocks) == opened + 1 and is_subheading(element):
             only = self.blocks[opened]  # read like a run-in heading: with a pause of its own
             if only.kind == "text" and only.words <= SUBHEADING_WORDS:
@@ -438,6 +484,8 @@ class _Walker:
         tag = element.tag
         if tag in HEADINGS:
             text, links = _inline_text(element)
+            if any(isinstance(child.tag, str) and disclosure_heading(child) for child in element):
+                text = control_label(element)  # an accordion's button: not its 'Expand section'
             text = angle_brackets(clean(text))
             if text:
                 self.blocks.append(Block("heading", text, element, HEADINGS[tag], links, item=item))

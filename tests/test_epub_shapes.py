@@ -262,3 +262,30 @@ def test_a_book_with_none_of_its_reading_order_is_a_clear_error(tmp_path):
     files = {"OEBPS/content.opf": package_document("Book", "A. Writer", "en", [("a", "a.xhtml", XHTML)], ["a"])}
     with pytest.raises(InputError, match="not a readable EPUB .none of its reading order"):
         read_document(str(build_raw_epub(tmp_path / "empty.epub", files)))
+
+
+def test_a_zip_whose_directory_asks_for_an_unknown_version_is_a_clear_error(tmp_path):
+    """Found by the fuzz test: one flipped byte made the central directory ask for zip version
+    23.5, and Python's zipfile raised NotImplementedError through every reader of zips."""
+    import io
+    import zipfile
+
+    from narrate.errors import InputError
+    from narrate.voice.archive import ArchiveError, members
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("mimetype", "application/epub+zip")
+        archive.writestr("META-INF/container.xml", "<container/>")
+    data = bytearray(buffer.getvalue())
+    for start in range(len(data) - 4):
+        if data[start:start + 4] == b"PK\x01\x02":
+            data[start + 6] = 235  # 'version needed to extract': 23.5
+    book = tmp_path / "bad.epub"
+    book.write_bytes(bytes(data))
+    with pytest.raises(InputError, match="not a readable EPUB .zip file version 23.5"):
+        read_document(str(book))
+    archive_file = tmp_path / "voices.zip"
+    archive_file.write_bytes(bytes(data))
+    with pytest.raises(ArchiveError, match="damaged zip archive"):
+        list(members(archive_file))

@@ -950,3 +950,12 @@ def test_accordions_that_share_one_id_each_open_their_own_panel():
     text = spoken(html)
     assert headings_of(html) == [name for name, _ in steps]
     assert all(body in text for _, body in steps)
+
+
+def test_folded_sections_whose_short_labels_recur_are_all_read_with_their_headings():
+    steps = [("1. Understand your bill", FOLDED), ("2. Check your roof", STORY[3].replace("quay", "roof")),
+             ("3. Explore incentives", STORY[2].replace("harbour", "county"))]
+    html = news_page(extra_story="".join(
+        f"<h3><button aria-expanded='false' aria-controls='s{n}'>{name}</button></h3>"
+        f"<div id='s{n}' style='display:none'><p>Week 1</p><p>{text}</p></div>" for n, (name, text) in enumerate(steps)))
+    assert headings_of(html) == [name for name, _ in steps]

@@ -147,7 +147,7 @@ def _zip(handle: BinaryIO, label: str) -> Iterator[Member]:
     _check_directory(handle, label)
     try:
         archive = zipfile.ZipFile(handle)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, NotImplementedError) as exc:
         raise ArchiveError(f"{label}: a damaged zip archive ({exc})") from exc
     with archive:
         for info in archive.infolist():

@@ -78,7 +78,7 @@ def check_archive(data: bytes, source: str | None) -> None:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             members = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, NotImplementedError) as exc:
         raise InputError(f"{name} is not a readable EPUB ({exc})") from exc
     if len(members) > int(MAX_EPUB_MEMBERS):
         raise InputError(f"{name} holds {len(members)} files, more than {describe(MAX_EPUB_MEMBERS)}: "

@@ -130,7 +130,7 @@ def open_package(data: bytes, source: str | None) -> Package:
     label = source or "input"
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, NotImplementedError) as exc:
         raise InputError(f"{label} is not a readable EPUB ({exc})") from exc
     names = set(archive.namelist())
     opf_name = _package_name(archive, names, label)

@@ -681,9 +681,10 @@ def _folded(blocks: list[Block], first: int, last: int, kept: set[int], holder: 
     said = Counter(shingle for index in kept for shingle in shingles(tokens(blocks[index].text)))
     folded: set[int] = set()
     for index in candidates:
-        own = shingles(tokens(blocks[index].text))
-        if not own or sum(1 for shingle in own if said[shingle]) >= KEPT_SHARE * len(own) \
-                or not _collapsed(blocks[index], holder, panels):
+        words = tokens(blocks[index].text)
+        own = shingles(words)
+        repeated = len(words) >= SHINGLE and sum(1 for shingle in own if said[shingle]) >= KEPT_SHARE * len(own)
+        if not own or repeated or not _collapsed(blocks[index], holder, panels):  # (a short label may recur: 'Week 1')
             continue
         folded.add(index)
         said.update(own)

@@ -8,6 +8,8 @@ from tests.reading_table import classes, said
 NOT_THIS_CLASS = {'the testing lab | photo by Joan', 'Home | News | Sport', 'AT&T and R&D', 'upgrade/update', 'the __bold__ text', 'if count > limit then', 'A > B holds'}  # left alone, or another class's
 CASES = [
     ('his/her', 'his or her'),
+    ('connects your inverter(s) to the panels', 'connects your inverters to the panels'),  # EnergySage
+    ('Attach the box(es) first.', 'Attach the boxes first.'),
     ('and/or', 'and or'),
     ('24/7', 'twenty-four seven'),
     ('TCP/IP', 'TCP IP'),

@@ -103,6 +103,7 @@ def classifiers(speech: English) -> tuple[Classifier, ...]:
         abbreviations.initialism(speech),
         _t(capitals.capitals(speech), "[A-Z]{2}"),
         _t(symbols.ampersand_initials(speech), "[A-Z]&[A-Z]"),
+        _t(symbols.optional_plural(speech), r"[A-Za-z]\(e?s\)"),
         _t(symbols.number_sign(speech), CHARACTERS),
         _t(symbols.command_option(speech), r"(?:^|[\s\"'(\u201c])-"),
         _t(symbols.dunder_name(speech), "__"),

@@ -192,6 +192,16 @@ def ampersand_initials(speech: English) -> Classifier:
     return Classifier("initialism", r"(?<![\w&])(?P<first>[A-Z]{1,3})&(?P<second>[A-Z]{1,3})(?![\w&])", say)
 
 
+def optional_plural(speech: English) -> Classifier:
+    """'inverter(s)' -> 'inverters', 'box(es)' -> 'boxes': the plural a reader says (eSpeak
+    NG and Piper said "inverter ess")."""
+    def say(match: re.Match[str], _: Context) -> str:
+        return match.group("word") + match.group("end")
+
+    # (not a call: 'x.split(s)', 'len(s)[0]'; a word of three letters or more: 'f(s)' is maths)
+    return Classifier("symbol", r"(?<![\w(.])(?P<word>[A-Za-z]{3,})\((?P<end>e?s)\)(?![\w(\[])", say)
+
+
 _SYMBOL_NAMES = {":": "colon", ";": "semicolon", ",": "comma", ".": "dot", "|": "pipe", "-": "dash",
                  "_": "underscore", "#": "hash", "*": "star", "@": "at", "&": "ampersand", "=": "equals",
                  "+": "plus", "~": "tilde", "^": "caret", "%": "percent", "$": "dollar", "!": "bang",

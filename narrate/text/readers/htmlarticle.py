@@ -21,7 +21,7 @@ from itertools import islice
 from typing import Any
 
 from narrate.text.readers.picture_credits import is_picture_credit, marked_as_credit
-from narrate.text.readers.htmlblocks import Block, classes, is_box, is_embedded_post
+from narrate.text.readers.htmlblocks import Block, classes, is_box, is_embedded_post, is_hidden
 from narrate.text.readers.htmlprep import has_class
 
 _TOKEN = re.compile(r"\w+")
@@ -50,7 +50,8 @@ _FOOTER_TEXT = re.compile(
 # invitation to follow or share.
 _POINTER_TEXT = re.compile(
     r"^[\[(]?\s*(?:related(?: articles?| stories| content| coverage)?|read more|read also|also read|more on this|"
-    r"more from [\w .]+|read (?:our|the) (?:full|complete)\b|recommended|don[\u2019']t miss|also on [\w.]+|further reading|you (?:may|might) also like|"
+    r"more from [\w .]+|read (?:our|the) (?:full|complete)\b|recommended|don[\u2019']t miss|also on [\w.]+|"
+    r"further reading|you (?:may|might) also like|"
     # the same in the other languages narrate reads: German, French, Spanish, Italian, Portuguese, Dutch
     r"weiterlesen|mehr zum thema|lesen sie auch|auch interessant|das könnte sie auch interessieren|"
     r"(?:à )?lire aussi|lire la suite|voir aussi|sur le même sujet|leer más|lee también|te puede interesar|"
@@ -308,21 +309,25 @@ def in_chrome(element: Any, stop: Any = None) -> bool:
         tag = node.tag if isinstance(node.tag, str) else ""
         if tag in ("body", "html", "main") or (node.get("role") or "").lower() == "main":
             return False  # a page's main content is never chrome, even where broken markup nests it in a menu
-        if tag in _CHROME_TAGS or (node.get("role") or "").lower() in _CHROME_ROLES or _hidden(node):
+        if _chrome_by_kind(node) or is_hidden(node):
             return True
         if is_embedded_post(node):
             return False  # a post the story quotes, embedded from a social network (in a 'widget' too)
-        if any(_CHROME_CLASS.search(token) for token in classes(node)):
+        if _chrome_by_name(node):
             return True
         node = node.getparent()
     return False
 
 
-def _marked_chrome(node: Any) -> bool:
-    """Chrome by its own tag, role or class, whether hidden or not."""
-    tag = node.tag if isinstance(node.tag, str) else ""
-    return tag in _CHROME_TAGS or (node.get("role") or "").lower() in _CHROME_ROLES \
-        or any(_CHROME_CLASS.search(token) for token in classes(node))
+def _chrome_by_kind(node: Any) -> bool:
+    """Navigation, a header or footer, a form, a dialog ... by its tag or ARIA role."""
+    return (node.tag if isinstance(node.tag, str) else "") in _CHROME_TAGS \
+        or (node.get("role") or "").lower() in _CHROME_ROLES
+
+
+def _chrome_by_name(node: Any) -> bool:
+    """A share bar, a related-links box, an ad ... by a word of its class or id."""
+    return any(_CHROME_CLASS.search(token) for token in classes(node))
 
 
 def doc_container(root: Any) -> Any | None:
@@ -513,15 +518,21 @@ def _styled_like_kept(blocks: list[Block], first: int, last: int, kept: set[int]
     styles.pop(None, None)
     if not styles:
         return set()
-    said = Counter(shingle for index in kept for shingle in shingles(tokens(blocks[index].text)))
-
-    def new(block: Block) -> bool:
-        own = shingles(tokens(block.text))
-        return bool(own) and sum(1 for shingle in own if said[shingle]) < KEPT_SHARE * len(own)
-
+    said = _said(blocks, kept)
     return {index for index in range(first, last + 1)
             if index not in kept and blocks[index].kind == "text" and blocks[index].words >= STYLED_WORDS
-            and styles.get(_style(blocks[index].element), 0) >= STYLED_KEPT and new(blocks[index])}
+            and styles.get(_style(blocks[index].element), 0) >= STYLED_KEPT
+            and not _repeats(shingles(tokens(blocks[index].text)), said)}
+
+
+def _said(blocks: list[Block], kept: set[int]) -> Counter[tuple[str, ...]]:
+    """The shingles of the blocks kept: what the article already says."""
+    return Counter(shingle for index in kept for shingle in shingles(tokens(blocks[index].text)))
+
+
+def _repeats(own: list[tuple[str, ...]], said: Counter[tuple[str, ...]]) -> bool:
+    """Whether a block (its shingles) mostly says again what is said (a copy, a summary)."""
+    return not own or sum(1 for shingle in own if said[shingle]) >= KEPT_SHARE * len(own)
 
 
 def _style(element: Any) -> tuple[str, str] | None:
@@ -648,18 +659,12 @@ def _introduces_text(blocks: list[Block], index: int, kept: set[int]) -> bool:
     return False
 
 
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden")
 _HIDDEN_CLASS = frozenset({"d-none", "hidden", "is-hidden", "hide", "invisible", "visually-hidden", "sr-only"})
 _FOLDED_NAME = re.compile(r"accordion|collaps|faq|disclosure", re.IGNORECASE)
 # hidden for other reasons than folding, whatever else the names say
 _UNFOLDED_NAME = re.compile(r"template|lightbox|modal|gallery|carousel|slide|tooltip|popover|error|mobile|"
                             r"menu|search|login|sign-?in|cart|dropdown", re.IGNORECASE)
 _PANEL_ROLES = frozenset({"", "region", "group"})  # not a dialog, a tab's panel or a tooltip
-
-
-def _hidden(node: Any) -> bool:
-    return node.get("hidden") is not None or (node.get("aria-hidden") or "").lower() == "true" \
-        or bool(_HIDDEN_STYLE.search(node.get("style") or ""))
 
 
 def _folded(blocks: list[Block], first: int, last: int, kept: set[int], holder: Any) -> set[int]:
@@ -674,32 +679,31 @@ def _folded(blocks: list[Block], first: int, last: int, kept: set[int], holder: 
     if holder is None:
         return set()
     candidates = [index for index in range(first, last + 1) if index not in kept and not link_heavy(blocks[index])
-                  and any(_hidden(node) for node in _path(blocks[index].element, holder))]
+                  and any(is_hidden(node) for node in _path(blocks[index].element, holder))]
     if not candidates:
         return set()
     panels = _disclosure_panels(holder.getroottree().getroot())
-    said = Counter(shingle for index in kept for shingle in shingles(tokens(blocks[index].text)))
+    said = _said(blocks, kept)
     folded: set[int] = set()
     for index in candidates:
         words = tokens(blocks[index].text)
         own = shingles(words)
-        repeated = len(words) >= SHINGLE and sum(1 for shingle in own if said[shingle]) >= KEPT_SHARE * len(own)
-        if not own or repeated or not _collapsed(blocks[index], holder, panels):  # (a short label may recur: 'Week 1')
+        if not own or (len(words) >= SHINGLE and _repeats(own, said)) \
+                or not _collapsed(blocks[index], holder, panels):  # (a short label may recur: 'Week 1')
             continue
         folded.add(index)
         said.update(own)
     return folded
 
 
-def _disclosure_panels(root: Any) -> dict[Any, set[str]]:
-    """Each panel a control opens (the element: lxml hands out one proxy per element while it
-    is held), with what is known of its
-    controls: 'expanded' where one has aria-expanded, else their ids. A control opens the
-    next element of the id it names, in the page's order (a broken component gives every
+def _disclosure_panels(root: Any) -> dict[Any, list[Any]]:
+    """Each panel a control opens, with the controls that open it (keyed by the element: lxml
+    hands out one proxy per element while it is held). A control opens the next element of
+    the id it names in aria-controls, in the page's order (a broken component gives every
     accordion's panel one id, each after its own button), else the first one."""
-    waiting: dict[str, set[str]] = {}
+    waiting: dict[str, list[Any]] = {}
     first_of: dict[str, Any] = {}
-    panels: dict[Any, set[str]] = {}
+    panels: dict[Any, list[Any]] = {}
     for node in root.iter():
         if not isinstance(node.tag, str):
             continue
@@ -707,13 +711,12 @@ def _disclosure_panels(root: Any) -> dict[Any, set[str]]:
         if ident:
             first_of.setdefault(ident, node)
             if ident in waiting:
-                panels.setdefault(node, set()).update(waiting.pop(ident))
+                panels.setdefault(node, []).extend(waiting.pop(ident))
         for named in (node.get("aria-controls") or "").split():
-            waiting.setdefault(named, set()).add("expanded" if node.get("aria-expanded") is not None
-                                                 else ident or "")
+            waiting.setdefault(named, []).append(node)
     for named, controls in waiting.items():
         if named in first_of:
-            panels.setdefault(first_of[named], set()).update(controls)
+            panels.setdefault(first_of[named], []).extend(controls)
     return panels
 
 
@@ -726,33 +729,36 @@ def _path(element: Any, stop: Any) -> list[Any]:
     return path
 
 
-def _collapsed(block: Block, holder: Any, panels: dict[Any, set[str]]) -> bool:
+def _collapsed(block: Block, holder: Any, panels: dict[Any, list[Any]]) -> bool:
     """Inside the article, in a panel the page folds away until a reader opens it (an FAQ's
     answers, an accordion's sections), and no other chrome: the panel is hidden (by its
     hidden or aria-hidden attribute or its style), and a disclosure control opens it (it
     names the panel in aria-controls, and has aria-expanded or is what the panel says labels
-    it: aria-labelledby) or its name says so (accordion, collapse, FAQ, disclosure). A browser's reader sees it at a click; a listener cannot click. Other hidden
-    elements stay out: a dialog, a tab's panel, a tooltip, a menu's or a form's copy for
+    it: aria-labelledby) or its name says so (accordion, collapse, FAQ, disclosure). A
+    browser's reader sees it at a click; a listener cannot click. Other hidden elements stay
+    out: a dialog, a tab's panel, a tooltip, a menu's or a form's copy for
     phones, a lightbox, a template, a panel inside another hidden one (or one its class
     hides: 'd-none')."""
     path = _path(block.element, holder)
     if not path or path[-1].getparent() is None:
         return False  # not inside the article's holder
     folds = [node for node in path if isinstance(node.tag, str)
-             and (_hidden(node) or any(token in _HIDDEN_CLASS for token in classes(node)))]
-    if len(folds) != 1 or not _hidden(folds[0]):
+             and (is_hidden(node) or any(token in _HIDDEN_CLASS for token in classes(node)))]
+    if len(folds) != 1 or not is_hidden(folds[0]):
         return False
     panel = folds[0]
-    if _marked_chrome(panel) or (panel.get("role") or "").strip().lower() not in _PANEL_ROLES \
+    if _chrome_by_kind(panel) or _chrome_by_name(panel) \
+            or (panel.get("role") or "").strip().lower() not in _PANEL_ROLES \
             or in_chrome(block.element, panel) or in_chrome(panel.getparent(), holder) or "{{" in block.text:
         return False
     names = " ".join([panel.get("class") or "", panel.get("id") or ""]
                      + [f"{key} {value}" for key, value in panel.attrib.items() if key.startswith("data-")])
     if _UNFOLDED_NAME.search(names):
         return False
-    controls = panels.get(panel, set())
-    return bool(_FOLDED_NAME.search(names)) or "expanded" in controls \
-        or bool(controls & set((panel.get("aria-labelledby") or "").split()))
+    labels = set((panel.get("aria-labelledby") or "").split())
+    return bool(_FOLDED_NAME.search(names)) or any(
+        control.get("aria-expanded") is not None or (control.get("id") or "") in labels
+        for control in panels.get(panel, ()))
 
 
 def _in_box(block: Block) -> bool:

@@ -38,10 +38,11 @@ BLOCKS = frozenset({
     "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "caption", "listing", "xmp",
     *HEADINGS,
 })
+# (the second line: a theme's prefixed box, 'mntl-sc-block-universal-callout', 'wp-block-callout')
 _BOX_CLASS = re.compile(
     r"^(admonition|note|notice|warning|tip|hint|important|caution|danger|attention|error|seealso|"
     r"sidebar|callout|topic|info|infobox|aside|box|pullquote|highlights?)$"
-    r"|.+[-_](?:callout|admonition|infobox|pullquote)$")  # a theme's 'mntl-sc-block-universal-callout', 'wp-block-callout'
+    r"|.+[-_](?:callout|admonition|infobox|pullquote)$")
 _BOX_TITLE_CLASS = re.compile(r"^(admonition-title|sidebar-title|topic-title|title|callout-title)$")
 # A content system's shortcode its theme did not expand: '[button link="..." type="big"]',
 # '[/button]' (not '[1]', '[sic]' or '[the minister]': a shortcode has attributes or a slash).
@@ -225,6 +226,12 @@ def page_blocks(root: Any) -> list[Block]:
 _POPUP_CLASS = re.compile(r"(?:^|[-_])(?:tooltip|popover|popup|rollover|hovercard|flyout)(?:[-_]?[a-z]+)*?"
                           r"[-_]?(?:block|card|content|body|panel|box|inner|text)$")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden")
+
+
+def is_hidden(element: Any) -> bool:
+    """Hidden by its markup: the hidden attribute, aria-hidden="true", or its style."""
+    return element.get("hidden") is not None or (element.get("aria-hidden") or "").lower() == "true" \
+        or bool(_HIDDEN_STYLE.search(element.get("style") or ""))
 
 
 def is_hidden_inline(element: Any) -> bool:

@@ -959,3 +959,46 @@ def test_folded_sections_whose_short_labels_recur_are_all_read_with_their_headin
         f"<h3><button aria-expanded='false' aria-controls='s{n}'>{name}</button></h3>"
         f"<div id='s{n}' style='display:none'><p>Week 1</p><p>{text}</p></div>" for n, (name, text) in enumerate(steps)))
     assert headings_of(html) == [name for name, _ in steps]
+
+
+def test_a_picture_credited_to_the_site_itself_has_no_caption_read():
+    # EnergySage's solar guide: '<figcaption>EnergySage</figcaption>' under its own drawing was
+    # read 'EnergySage.' between two sections
+    def page(caption: str) -> str:
+        return news_page(f"<figure><img src='quay.jpg' alt=''><figcaption>{caption}</figcaption></figure>") \
+            .replace("</head>", "<meta property='og:site_name' content='The Ledger'></head>")
+
+    assert "Ledger" not in read_without(page("The Ledger"))
+    assert "Ledger" not in read_without(page("the ledger."))
+    assert "The Ledger's new office at the quay." in read_without(page("The Ledger's new office at the quay"))
+    assert "The night ferry at the quay." in read_without(page("The night ferry at the quay"))
+
+
+def test_a_label_set_over_a_boxs_heading_opens_no_chapter():
+    # EnergySage: '<h3 class="eyebrow">QUICK QUESTION</h3><h4>What are ...?</h4>' made a chapter
+    # 'QUICK QUESTION'; its 'Key takeaways', set the same way over text, is a chapter
+    question = "What are the different types of ferry crossings?"
+    box = (f"<div class='bg-yellow-100'><h3 class='eyebrow font-size-75'>QUICK QUESTION</h3>"
+           f"<h4 class='font-weight-bold h4'>{question}</h4><p>{FOLDED}</p></div>")
+    takeaways = f"<h2 class='eyebrow mb-100'>Key takeaways</h2><p>{STORY[3]}</p>"
+    html = news_page(extra_story=f"<h2>The crossing</h2><p>{STORY[3]}</p><h3>The boat</h3>{box}", after="") \
+        .replace("<article><h1>Council keeps the night ferry</h1>",
+                 f"<article><h1>Council keeps the night ferry</h1>{takeaways}")
+    assert headings_of(html) == ["Key takeaways", "The crossing", "The boat"]
+    assert f"QUICK QUESTION.\n{question}\n{FOLDED}" in read_without(html)
+    # a label of its own over text, and a plain heading over a heading, stay headings
+    plain = news_page(extra_story=f"<h2>The crossing</h2><h3>The boat</h3><p>{FOLDED}</p>")
+    assert headings_of(plain) == ["The crossing", "The boat"]
+
+
+def test_the_dates_left_after_the_story_are_not_read():
+    # EnergySage's solar guide ended 'February eleventh, twenty twenty-six. July seventh, ...':
+    # the dates of three related stories' cards, whose headlines (links) were rightly not read
+    for tail in ["<p>Feb 11, 2026</p><p>Jul 7, 2025</p>",
+                 "<div><p><span>11 February 2026</span></p><p><span>6 min read</span></p></div>"]:
+        text = read_without(news_page().replace("</article>", f"{tail}</article>"), "2026", "2025")
+        assert text.rstrip().endswith(STORY[3])
+    # a date inside the story, or closing it with words of its own, is read
+    assert "Feb 11, 2026" in read_without(news_page(extra_story="<p>Feb 11, 2026</p>"))
+    signed = news_page().replace("</article>", "<p>Written in Kirkwall, Feb 11, 2026</p></article>")
+    assert "Written in Kirkwall, Feb 11, 2026" in read_without(signed)

@@ -187,3 +187,37 @@ def test_page_title_prefers_the_pages_own(page, extracted, expected):
     from narrate.text.readers.html import page_title
 
     assert page_title(f"<html><head>{page}</head><body></body></html>", extracted) == expected
+
+
+STALE_OG = ('<meta property="og:title" content="How to Install Solar Panels in 2025">'
+            '<meta property="og:site_name" content="EnergySage">'
+            "<title>How to Install Solar Panels in 2026 | EnergySage</title>")
+
+
+@pytest.mark.parametrize(("head", "headline", "expected"), [
+    # the <title> and the <h1> agree, og:title is stale: the two win (the site's name cut)
+    (STALE_OG, "How to install solar panels in 2026", "How to Install Solar Panels in 2026"),
+    # the <h1> says what og:title says: og:title, as before
+    (STALE_OG, "How to Install Solar Panels in 2025", "How to Install Solar Panels in 2025"),
+    # an <h1> of its own (the site's logo, a shorter headline): og:title
+    (STALE_OG, "EnergySage", "How to Install Solar Panels in 2025"),
+    (STALE_OG, None, "How to Install Solar Panels in 2025"),
+    # a social title over the printed one ('What do you guys think will be the trend in the watch...')
+    ('<meta property="og:title" content="Trams return to the high street...">'
+     "<title>Trams return to the high street next spring - The Ledger</title>",
+     "Trams return to the high street next spring", "Trams return to the high street next spring"),
+])
+def test_page_title_takes_the_headline_where_the_title_agrees(head, headline, expected):
+    from narrate.text.readers.html import page_title
+
+    assert page_title(f"<html><head>{head}</head><body></body></html>", None, headline) == expected
+
+
+def test_a_stale_og_title_is_not_the_episodes_title():
+    page = (f"<html><head>{STALE_OG}</head><body><article><h1>How to install solar panels in 2026</h1>"
+            + "<p>Installing solar panels can cut or end your monthly electric bills for decades.</p>" * 3
+            + "</article></body></html>")
+    document = read_html(page)
+    assert document.title == "How to Install Solar Panels in 2026"
+    spoken = " ".join(p for section in document.sections for p in section.paragraphs)
+    assert "solar panels in 2026" not in spoken.lower()  # the headline is the title, not said twice

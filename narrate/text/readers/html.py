@@ -142,6 +142,8 @@ def _build(blocks: list[Block], builder: SectionBuilder, title: str | None, stor
                 index += 1
                 run.append(blocks[index])
             _list(run, builder)
+        elif block.kind == "heading" and _label_over_heading(blocks, index):
+            builder.paragraph(as_sentence(block.text))
         elif block.kind == "heading" and (block.level == 1 or not prose_heading(block.text)):
             builder.heading(block.text, levels[block.level])
         elif block.kind == "heading":
@@ -163,6 +165,23 @@ def _build(blocks: list[Block], builder: SectionBuilder, title: str | None, stor
         else:
             builder.paragraph(block.text)
         index += 1
+
+
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+# A line that is only a date: 'Feb 11, 2026', '11 February 2026', '2026-02-11', '02/11/2026'.
+_DATE_ONLY = re.compile(rf"^\s*(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\.?\s+{_MONTH},?\s+\d{{4}}"
+                        r"|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4})\s*$", re.IGNORECASE)
+_LABEL_CLASS = re.compile(r"eyebrow|kicker|overline", re.IGNORECASE)  # a designer's small label above a heading
+
+
+def _label_over_heading(blocks: list[Block], index: int) -> bool:
+    """A box's label set as a heading over the box's own heading ('<h3 class="eyebrow">QUICK
+    QUESTION</h3><h4>What are the different types of solar installations?</h4>'): read as a
+    sentence, it opens no chapter of its own. 'Key takeaways' set the same way, over text, is a
+    heading."""
+    following = blocks[index + 1] if index + 1 < len(blocks) else None
+    return following is not None and following.kind == "heading" \
+        and bool(_LABEL_CLASS.search(blocks[index].element.get("class") or ""))
 
 
 HEADING_WORDS = 20  # a heading longer than this, unless a question, is a paragraph set large
@@ -243,13 +262,23 @@ _TAG = re.compile(r"<[^<>]*(?:>|$)")  # linear: a '<' without its '>' stops at t
 _SITE_SEPARATOR = re.compile(r"\s+[|\u2013\u2014\-\u00b7:]\s+")
 
 
-def page_title(page: str, extracted: str | None) -> str | None:
+def page_title(page: str, extracted: str | None, headline: str | None = None) -> str | None:
     """The page's own title: og:title, else <title> without its " - Site name" part.
 
+    Where the <title> and the page's headline (its first <h1>) say the same and og:title does
+    not, the two win: og:title is the one a site forgets to update ('How to Install Solar
+    Panels in 2025' over a page whose <title> and <h1> say 2026).
     The extractor's guess is kept only when the page's <title> agrees with it: on pages with
     dialogs or sidebars it can pick a heading that is not the article's (a help dialog's
     "Keyboard shortcuts", say)."""
     og, tag, site = _head_titles(page[:20000])
+    if og and tag and headline:
+        written = _without_site(clean(_TAG.sub("", tag)), site)
+        separators = list(_SITE_SEPARATOR.finditer(written))
+        shown = _words(headline)
+        for candidate in (written, written[:separators[-1].start()] if separators else ""):
+            if shown and _words(candidate) == shown and _words(clean(og)) != shown:
+                return candidate.strip()
     if og:
         return _without_site(clean(og), site) or extracted
     if not tag:
@@ -348,12 +377,20 @@ def read_html(text: str, source: str | None = None, title: str | None = None) ->
         chosen = article_blocks(blocks, ballot, container, descriptions(root))
     if not any(block.kind not in ("code", "table") for block in chosen):
         chosen = [block for block in blocks if not is_chrome(block)]  # a page too small to vote on
+    while chosen and chosen[-1].kind == "text" and _DATE_ONLY.match(chosen[-1].text):
+        chosen.pop()  # the dates of the related stories' cards, whose headlines were not read
+    site = _head_titles(text[:20000])[2]
+    if site and (site_words := _words(site)):
+        # a picture credited to the site itself ('<figcaption>EnergySage</figcaption>'): no caption
+        chosen = [block for block in chosen if block.kind != "caption" or _words(block.text) != site_words]
     builder = SectionBuilder()
-    _build(chosen, builder, page_title(text, meta.get("title")), story=container is None)
+    headline = next((block.text for block in blocks if block.kind == "heading" and block.level == 1), None)
+    own_title = page_title(text, meta.get("title"), headline)
+    _build(chosen, builder, own_title, story=container is None)
     for note in notes:
         builder.footnote(note)
     sections = builder.sections()
-    document_name, spoken = document_title(title, page_title(text, meta.get("title")), source,
+    document_name, spoken = document_title(title, own_title, source,
                                            [p for s in sections for p in s.paragraphs])
     return Document(
         title=document_name,

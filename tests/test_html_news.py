@@ -1002,3 +1002,38 @@ def test_the_dates_left_after_the_story_are_not_read():
     assert "Feb 11, 2026" in read_without(news_page(extra_story="<p>Feb 11, 2026</p>"))
     signed = news_page().replace("</article>", "<p>Written in Kirkwall, Feb 11, 2026</p></article>")
     assert "Written in Kirkwall, Feb 11, 2026" in read_without(signed)
+
+
+@pytest.mark.parametrize("label_class", ["hover:overline font-bold", "title--with-eyebrow", "has-kicker"])
+def test_a_heading_whose_class_only_mentions_a_label_stays_a_chapter(label_class):
+    html = news_page(extra_story=f"<h2 class='{label_class}'>The crossing</h2><h3>The boat</h3><p>{FOLDED}</p>")
+    assert headings_of(html) == ["The crossing", "The boat"]
+
+
+def test_a_kicker_over_the_headline_is_read_and_the_headline_is_not_said_twice():
+    html = news_page().replace("<article><h1>", "<article><h2 class='kicker'>Islands</h2><h1>")
+    text = read_without(html)
+    assert text.count("Council keeps the night ferry") == 1
+    assert "Islands." in text
+
+
+@pytest.mark.parametrize("tail", [
+    "<h2>Deadline</h2><p>March 3, 2026</p>",                    # the date is the section
+    "<p><strong>Applications close:</strong></p><p>March 3, 2026</p>",
+    "<p>The bridge opened on</p><p>May 1, 1931</p>",
+    "<p>Yours sincerely,</p><p>Margaret Hill</p><p>11 February 2026</p>",  # a letter's date
+])
+def test_a_date_that_answers_the_line_before_it_is_read(tail):
+    text = read_without(news_page().replace("</article>", f"{tail}</article>"))
+    assert text.rstrip().endswith(("March 3, 2026", "May 1, 1931", "11 February 2026"))
+
+
+@pytest.mark.parametrize("page", ["<p>Feb 11, 2026</p>", "<h1>Release day</h1><p>2026-02-11</p>"])
+def test_a_page_of_little_more_than_a_date_is_read(page):
+    html = f"<html><head><title>Release day</title></head><body>{page}</body></html>"
+    assert "2026" in spoken(html)
+
+
+@pytest.mark.parametrize("line", ["Mark 12, 2026", "24/7/365"])
+def test_what_only_looks_like_a_date_is_read(line):
+    assert line in read_without(news_page().replace("</article>", f"<p>{line}</p></article>"))

@@ -221,3 +221,23 @@ def test_a_stale_og_title_is_not_the_episodes_title():
     assert document.title == "How to Install Solar Panels in 2026"
     spoken = " ".join(p for section in document.sections for p in section.paragraphs)
     assert "solar panels in 2026" not in spoken.lower()  # the headline is the title, not said twice
+
+
+@pytest.mark.parametrize(("head", "body", "expected"), [
+    # a logo's <h1> in the header, and a <title> that names the site first
+    ('<title>Acme Gazette \u2014 Council votes to close the old bridge</title>'
+     '<meta property="og:title" content="Council votes to close the old bridge">',
+     "<header><h1 class='logo'>Acme Gazette</h1></header>", "Council votes to close the old bridge"),
+    # a one-page app's <title>, the site's name, and its logo as the <h1>
+    ('<title>Acme Gazette</title><meta property="og:title" content="Council votes to close the old bridge">'
+     '<meta property="og:site_name" content="Acme Gazette">', "<h1>Acme Gazette</h1>",
+     "Council votes to close the old bridge"),
+    # a section's name as the <h1>, before the <title>'s headline
+    ('<title>Opinion | Why we should plant trees | The Paper</title>'
+     '<meta property="og:title" content="Why we must plant trees"><meta property="og:site_name" content="The Paper">',
+     "<h1>Opinion</h1>", "Why we must plant trees"),
+])
+def test_a_site_or_section_name_never_takes_the_title(head, body, expected):
+    story = "<p>The council voted on Tuesday to close the old bridge to traffic from the spring onwards.</p>" * 3
+    page = f"<html><head>{head}</head><body>{body}<article><h2>{expected}</h2>{story}</article></body></html>"
+    assert read_html(page).title == expected

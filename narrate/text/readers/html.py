@@ -112,6 +112,8 @@ TITLE_ITEM_EXTRA = 3  # words a breadcrumb's item may add to the title ('Opinion
 def _build(blocks: list[Block], builder: SectionBuilder, title: str | None, story: bool = True) -> None:
     """Headings, paragraphs, lists, boxes and notes into sections, in reading order. In a
     `story` (not a documentation page), tables of up to six columns are read row by row."""
+    labels = {id(block) for index, block in enumerate(blocks)
+              if block.kind == "heading" and _label_over_heading(blocks, index)}
     if title:
         repeats: list[Block] = []
         title_words = _words(title)
@@ -124,6 +126,8 @@ def _build(blocks: list[Block], builder: SectionBuilder, title: str | None, stor
                 if is_title_heading(block.text, title):
                     repeats.append(block)
                     continue
+            elif id(block) in labels:
+                continue  # a kicker over the headline ('<h2 class="kicker">Politics</h2><h1>...')
             elif block.kind == "heading":
                 if is_title_heading(block.text, title):
                     repeats.append(block)
@@ -142,7 +146,7 @@ def _build(blocks: list[Block], builder: SectionBuilder, title: str | None, stor
                 index += 1
                 run.append(blocks[index])
             _list(run, builder)
-        elif block.kind == "heading" and _label_over_heading(blocks, index):
+        elif id(block) in labels:
             builder.paragraph(as_sentence(block.text))
         elif block.kind == "heading" and (block.level == 1 or not prose_heading(block.text)):
             builder.heading(block.text, levels[block.level])
@@ -167,11 +171,15 @@ def _build(blocks: list[Block], builder: SectionBuilder, title: str | None, stor
         index += 1
 
 
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
 # A line that is only a date: 'Feb 11, 2026', '11 February 2026', '2026-02-11', '02/11/2026'.
 _DATE_ONLY = re.compile(rf"^\s*(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\.?\s+{_MONTH},?\s+\d{{4}}"
-                        r"|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4})\s*$", re.IGNORECASE)
-_LABEL_CLASS = re.compile(r"eyebrow|kicker|overline", re.IGNORECASE)  # a designer's small label above a heading
+                        r"|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}))\s*$", re.IGNORECASE)
+# A designer's small label above a heading, by a word of its class: 'eyebrow', 'is-eyebrow__RA8XI',
+# 't-eyebrow-reduced', 'kicker' (not Tailwind's 'hover:overline', not 'title--with-eyebrow', 'has-kicker').
+_LABEL_CLASS = re.compile(r"^(?!.*(?:^|[-_])(?:has|with|no)[-_]+(?:eyebrow|kicker|overline))"
+                          r"(?:[\w-]*[-_])?(?:eyebrow|kicker|overline)(?:[-_][\w-]*)?$", re.IGNORECASE)
 
 
 def _label_over_heading(blocks: list[Block], index: int) -> bool:
@@ -181,7 +189,7 @@ def _label_over_heading(blocks: list[Block], index: int) -> bool:
     heading."""
     following = blocks[index + 1] if index + 1 < len(blocks) else None
     return following is not None and following.kind == "heading" \
-        and bool(_LABEL_CLASS.search(blocks[index].element.get("class") or ""))
+        and any(_LABEL_CLASS.match(token) for token in (blocks[index].element.get("class") or "").split())
 
 
 HEADING_WORDS = 20  # a heading longer than this, unless a question, is a paragraph set large
@@ -262,6 +270,9 @@ _TAG = re.compile(r"<[^<>]*(?:>|$)")  # linear: a '<' without its '>' stops at t
 _SITE_SEPARATOR = re.compile(r"\s+[|\u2013\u2014\-\u00b7:]\s+")
 
 
+HEADLINE_WORDS = (3, 40)  # a headline, not a site's or section's name ('Opinion'), nor a page of text
+
+
 def page_title(page: str, extracted: str | None, headline: str | None = None) -> str | None:
     """The page's own title: og:title, else <title> without its " - Site name" part.
 
@@ -277,7 +288,9 @@ def page_title(page: str, extracted: str | None, headline: str | None = None) ->
         separators = list(_SITE_SEPARATOR.finditer(written))
         shown = _words(headline)
         for candidate in (written, written[:separators[-1].start()] if separators else ""):
-            if shown and _words(candidate) == shown and _words(clean(og)) != shown:
+            if shown and _words(candidate) == shown and _words(clean(og)) != shown \
+                    and HEADLINE_WORDS[0] <= len(shown) <= HEADLINE_WORDS[1] \
+                    and (not site or shown != _words(site)):
                 return candidate.strip()
     if og:
         return _without_site(clean(og), site) or extracted
@@ -377,14 +390,13 @@ def read_html(text: str, source: str | None = None, title: str | None = None) ->
         chosen = article_blocks(blocks, ballot, container, descriptions(root))
     if not any(block.kind not in ("code", "table") for block in chosen):
         chosen = [block for block in blocks if not is_chrome(block)]  # a page too small to vote on
-    while chosen and chosen[-1].kind == "text" and _DATE_ONLY.match(chosen[-1].text):
-        chosen.pop()  # the dates of the related stories' cards, whose headlines were not read
+    chosen = _without_trailing_dates(chosen)
     site = _head_titles(text[:20000])[2]
     if site and (site_words := _words(site)):
         # a picture credited to the site itself ('<figcaption>EnergySage</figcaption>'): no caption
         chosen = [block for block in chosen if block.kind != "caption" or _words(block.text) != site_words]
     builder = SectionBuilder()
-    headline = next((block.text for block in blocks if block.kind == "heading" and block.level == 1), None)
+    headline = next((block.text for block in chosen if block.kind == "heading" and block.level == 1), None)
     own_title = page_title(text, meta.get("title"), headline)
     _build(chosen, builder, own_title, story=container is None)
     for note in notes:
@@ -402,6 +414,27 @@ def read_html(text: str, source: str | None = None, title: str | None = None) ->
         source=source,
         link=_link(meta.get("url"), source),
     )
+
+
+def _without_trailing_dates(chosen: list[Block]) -> list[Block]:
+    """The article less the lines that are only a date after its last sentence: the dates of
+    related stories' cards whose headlines were not read ('Feb 11, 2026', 'Jul 7, 2025'). A
+    date that answers the line before it ('Deadline', 'Applications close:', a letter's
+    'Margaret Hill') is read, and so is an article of little more than a date."""
+    end = len(chosen)
+    while end > 0 and chosen[end - 1].kind == "text" and _DATE_ONLY.match(chosen[end - 1].text):
+        end -= 1
+    if end == len(chosen) or end == 0:
+        return chosen
+    last = chosen[end - 1]
+    finished = last.kind in ("text", "item") and last.text.rstrip().endswith(_SENTENCE_ENDS)
+    if not finished or sum(block.words for block in chosen[:end]) < DATED_ARTICLE_WORDS:
+        return chosen
+    return chosen[:end]
+
+
+_SENTENCE_ENDS = (".", "!", "?", "\u201d", "\u2019", "\"", "'", ")", "\u2026")
+DATED_ARTICLE_WORDS = 40  # less than this before the dates, and they may be what the page is about
 
 
 def descriptions(root: Any) -> str | None:

@@ -13,7 +13,22 @@ CASES = [
     ('1211 E Arques Ave', 'twelve eleven East Arques Avenue'),
     ('708 N 1st St, San City', 'seven oh eight North first Street, San City'),
     ('12 S 1st st', 'twelve South first Street'),
+    # every GPL notice ends so: 'M.A. zero two one one zero-one thousand three hundred one' before
+    ('Fifth Floor, Boston, MA 02110-1301 USA', 'Fifth Floor, Boston, Massachusetts zero two one one zero, one three zero one USA'),
+    ('in Boston, MA  02111-1307  USA', 'in Boston, Massachusetts zero two one one one, one three zero seven USA'),
+    ('Send it to Springfield, IL 62704 by Friday.', 'Send it to Springfield, Illinois six two seven zero four by Friday.'),
+    ('2788 San Tomas Expy, Santa Clara, CA 95051-1234', 'twenty-seven eighty-eight San Tomas Expressway, Santa Clara, California nine five zero five one, one two three four'),
 ]
+# not a place's state and ZIP code: no capitalised place and comma before it
+NOT_AN_ADDRESS = [
+    ('He scored MA 12345 points', 'He scored M.A. twelve thousand three hundred forty-five points'),
+    ('the IN 12345 code', 'the IN twelve thousand three hundred forty-five code'),
+]
+
+
+@pytest.mark.parametrize(("written", "spoken"), NOT_AN_ADDRESS)
+def test_not_an_address(written, spoken):
+    assert said(written) == spoken
 
 
 @pytest.mark.parametrize(("written", "spoken"), CASES)

@@ -61,6 +61,7 @@ def classifiers(speech: English) -> tuple[Classifier, ...]:
         _t(electronic.email(speech), CHARACTERS),
         _t(electronic.url(speech), _DOMAIN),
         _t(electronic.file_path(speech), (CHARACTERS, _DOMAIN)),
+        _t(abbreviations.city_state_zip(speech), r"\b[A-Z]{2}\s{1,2}\d{5}"),  # before telephone numbers and ranges
         _t(telephone.telephone(speech), CHARACTERS),
         _t(dates.season_years(speech), r"\d/\d"),
         _t(dates.numeric_date(speech), CHARACTERS),

@@ -158,7 +158,7 @@ def address(speech: English) -> Classifier:
             state = match.group("state")
             spoken += ", " + US_STATES.get(state, state)
             if match.group("zip"):
-                spoken += " " + speech.digits(match.group("zip"))
+                spoken += " " + zip_code(speech, match.group("zip"), match.group("plus"))
         context.memory[ADDRESS_MEMORY] = True
         return spoken
 
@@ -167,7 +167,32 @@ def address(speech: English) -> Classifier:
         rf"(?<![\w.,])(?P<number>\d{{1,5}})\s(?:(?P<compass>[NSEW]|NE|NW|SE|SW)\.?\s)?"
         rf"(?P<name>(?:(?:[A-Z][a-z]+|\d+(?:st|nd|rd|th))\s){{1,3}})(?P<type>(?i:{_STREET_TYPES}))(?P<dot>\.)?(?![\w])"
         rf"(?P<tail>(?P<city>(?:,\s[A-Z][a-z]+(?:\s[A-Z][a-z]+){{0,2}}){{0,1}}),\s(?P<state>{alternatives(US_STATES)})"
-        rf"(?:,?\s(?P<zip>\d{{5}}))?(?![\w]))?",
+        rf"(?:,?\s(?P<zip>\d{{5}})(?:-(?P<plus>\d{{4}}))?)?(?![\w]))?",
+        say,
+    )
+
+
+def zip_code(speech: English, five: str, four: str | None) -> str:
+    """'02110' -> 'zero two one one zero'; '02110-1301' -> 'zero two one one zero, one three
+    zero one' (the ZIP+4's two groups, each digit by digit)."""
+    spoken = speech.digits(five)
+    return f"{spoken}, {speech.digits(four)}" if four else spoken
+
+
+def city_state_zip(speech: English) -> Classifier:
+    """'Boston, MA 02110-1301' -> 'Boston, Massachusetts zero two one one zero, one three zero
+    one': a place, its state's postal code and a ZIP code, as every GPL notice ends ('51
+    Franklin St, Fifth Floor, Boston, MA 02110-1301 USA'), and not 'M.A. zero two one one
+    zero-one thousand three hundred one'. Only after a capitalised place and a comma."""
+    def say(match: re.Match[str], context: Context) -> str | None:
+        before = context.before().rstrip()
+        if not before.endswith(",") or not before[:-1].split()[-1:][0][:1].isupper():
+            return None
+        return f"{US_STATES[match.group('state')]} {zip_code(speech, match.group('zip'), match.group('plus'))}"
+
+    return Classifier(
+        "address",
+        rf"(?<![\w.])(?P<state>{alternatives(US_STATES)})\s{{1,2}}(?P<zip>\d{{5}})(?:-(?P<plus>\d{{4}}))?(?![\w-])",
         say,
     )
 

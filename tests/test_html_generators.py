@@ -263,3 +263,31 @@ def test_the_property_can_fail():
     chunks = [chunk.display for chunk in build_script(read_html(html)).chunks][:-1]  # the last one lost
     named = [item.text for item in unread_html(html, chunks)]
     assert named and re.sub(r"\W", "", named[0]).startswith(re.sub(r"\W", "", WORDS[12]))
+
+
+@pytest.mark.parametrize(("title_page", "author"), [
+    # the old Modular DocBook stylesheet (Debian's base-passwd guide), capitals and all
+    ('<DIV CLASS="TITLEPAGE"><H1 CLASS="TITLE">Users and Groups</H1><H3 CLASS="AUTHOR"><A NAME="AEN6"></A>Joey Hess'
+     '</H3><H3 CLASS="AUTHOR">Colin Watson</H3><P CLASS="COPYRIGHT">Copyright 2001 Joey Hess</P></DIV>',
+     "Joey Hess and Colin Watson"),
+    # DocBook XSL and Publican: the name's parts, an e-mail address and an affiliation beside it
+    ('<div class="titlepage"><h1 class="title">X Transport Interface</h1><div class="authorgroup">'
+     '<div class="author"><h3 class="author"><span class="firstname">Stuart</span> <span class="surname">Anderson'
+     '</span></h3><div class="affiliation"><span class="orgname">NCR Corporation</span></div></div>'
+     '<div class="author"><h3 class="author"><span class="firstname">Roland</span> <span class="surname">Mas</span>'
+     '</h3><code class="email">&lt;<a class="email" href="mailto:lolando@debian.org">lolando@debian.org</a>&gt;</code>'
+     '</div></div></div>', "Stuart Anderson and Roland Mas"),
+])
+def test_a_docbook_title_pages_authors_are_the_episodes(title_page, author):
+    body = "<p>Each user and group on the system is listed here with its purpose and its owner.</p>" * 4
+    document = read_html(f"<html><head><title>Users and Groups</title></head><body>{title_page}{body}</body></html>")
+    assert document.author == author
+
+
+def test_without_a_title_page_the_pages_metadata_names_the_author():
+    body = "<p>Each user and group on the system is listed here with its purpose.</p>" * 4
+    page = f"<html><head><meta name='author' content='Ann Lee'></head><body><div class='page'>{body}</div></body></html>"
+    assert read_html(page).author == "Ann Lee"
+    # a title page's list of authors is the document's own, over what an extractor guessed
+    titled = page.replace("<div class='page'>", "<div class='titlepage'><h3 class='author'>Joey Hess</h3></div>")
+    assert read_html(titled).author == "Joey Hess"

@@ -7,6 +7,7 @@ label ('View all posts by Daniel Lemire'). Each name is kept, less that."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 _LEAD = re.compile(r"^(?:view all posts by|all posts by|posts by|written by|author|autor|auteur|autore|by|von|par|por)"
                    r"\s*:?\s+", re.IGNORECASE)
@@ -31,3 +32,48 @@ def clean_author(author: str | None) -> str | None:
             continue
         names.append(name)
     return "; ".join(names) or None
+
+
+def title_page_authors(root: Any) -> str | None:
+    """The authors a DocBook title page names ('<div class="titlepage"> ... <h3 class="author">
+    Joey Hess</h3>'), for a manual whose metadata names none: 'Joey Hess, Colin Watson and
+    David Mandelberg'. Only
+    the name: not the e-mail address, affiliation or web address printed with it."""
+    if root is None:
+        return None
+    names: list[str] = []
+    for page in root.iter():
+        if not _has_class(page, "titlepage"):
+            continue
+        for element in page.iter():
+            if _has_class(element, "author") and not any(_has_class(inner, "author") for inner in element.iterdescendants()):
+                name = " ".join(_name_text(element).split()).strip(" ,")
+                if name and len(name.split()) <= MAX_NAME_WORDS and not _NOT_NAME_TEXT.search(name) \
+                        and name not in names:
+                    names.append(name)
+        break  # the first title page is the document's
+    if len(names) > 1:
+        return f"{', '.join(names[:-1])} and {names[-1]}"  # 'Hertzog, Raphaël and Mas, Roland'
+    return names[0] if names else None
+
+
+MAX_NAME_WORDS = 6
+_BESIDE_NAME = frozenset({"email", "affiliation", "address", "orgname", "uri", "contrib", "personblurb"})
+_NOT_NAME_TEXT = re.compile(r"[@\d]|://")
+
+
+def _name_text(element: Any) -> str:
+    """The element's text less the parts that are not the name (its e-mail address, affiliation)."""
+    parts = [element.text or ""]
+    for child in element:
+        if isinstance(child.tag, str):
+            parts.append(_name_text(child) if not any(_has_class(child, n) for n in _BESIDE_NAME) else " ")
+            parts.append(child.tail or "")
+        else:
+            parts.append(child.tail or "")
+    return "".join(parts)
+
+
+def _has_class(element: Any, name: str) -> bool:
+    classes = element.get("class") if isinstance(element.tag, str) else None
+    return bool(classes) and name in classes.lower().split()

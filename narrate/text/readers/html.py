@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from narrate.model import Document
-from narrate.text.readers.authors import clean_author
+from narrate.text.readers.authors import clean_author, title_page_authors
 from narrate.text.readers.htmlarticle import ANCHOR_WORDS, Ballot, Vote, article_blocks, doc_container, is_chrome
 from narrate.text.readers.htmlblocks import MAX_TABLE_COLUMNS, Block, page_blocks
 from narrate.text.readers.htmlprep import prepare_tree
@@ -408,7 +408,7 @@ def read_html(text: str, source: str | None = None, title: str | None = None) ->
         title=document_name,
         title_spoken=spoken,
         sections=sections,
-        author=clean_author(meta.get("author")),
+        author=title_page_authors(root) or clean_author(meta.get("author")),  # a manual's own list first
         date=meta.get("date"),
         language=_language(text),
         source=source,

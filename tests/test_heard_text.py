@@ -227,3 +227,27 @@ def test_keep_credits_and_footnotes_options_on_the_command_line(tmp_path: Path):
     post.write_text("# Post\n\nOn Tuesday.[^1]\n\n[^1]: Or Wednesday.\n")
     with_notes = json.loads(CliRunner().invoke(cli, ["inspect", str(post), "--json", "--footnotes"]).output)
     assert [c["text"] for c in with_notes["chunks"]][-1] == "Or Wednesday."
+
+
+def _headings_said(*headings: str) -> list[tuple[str, str]]:
+    document = Document("Manual", tuple(Section(("Some text of the section.",), heading) for heading in headings))
+    return [(chunk.display, chunk.text) for chunk in build_script(document).chunks if chunk.kind is ChunkKind.HEADING]
+
+
+def test_a_manuals_section_numbers_are_followed_by_a_pause():
+    # texinfo's libffi manual: 'two dot three dot four dot one Arrays', 'two Using libffi'
+    assert _headings_said("2 Using libffi", "2.1 The Basics", "2.3.4.1 Arrays") == [
+        ("2 Using libffi", "two. Using libffi"), ("2.1 The Basics", "two point one. The Basics"),
+        ("2.3.4.1 Arrays", "two dot three dot four dot one. Arrays")]
+    # three levels are a section's number wherever they stand
+    assert _headings_said("2.3.4 Arrays, Unions, and Enumerations") == [
+        ("2.3.4 Arrays, Unions, and Enumerations", "two point three point four. Arrays, Unions, and Enumerations")]
+
+
+@pytest.mark.parametrize(("headings", "first"), [
+    (("1.5 Million Flee the Coast",), "one point five Million Flee the Coast"),  # a quantity, one level
+    (("10 Best Laptops", "5 Ways to Save"), "ten Best Laptops"),  # numbers, none of several levels
+    (("2. The Basics", "2.1. Arrays"), "two. The Basics"),  # the page's own full stop, said once
+])
+def test_a_headline_that_opens_with_a_quantity_is_said_as_written(headings, first):
+    assert _headings_said(*headings)[0] == (headings[0], first)

@@ -58,11 +58,14 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
         sections.pop()  # a heading the document ends on over nothing ('Footnotes', its notes not read)
     absorbed = False  # the heading opens no chapter: its parent's, just before it, holds it
     headings = Counter(section.heading for section in sections)
+    numbered = _numbered_sections(sections)
     for index, section in enumerate(sections):
         notes = section.notes if footnotes else ()
         if section.heading and not (index == 0 and _same_words(section.heading, document.title)):
             language, heading_rules = languages.of_section(section.language)
-            pieces = spoken_pieces(section.heading, heading_rules)
+            pieces = spoken_pieces(_paused_number(section.heading, numbered), heading_rules)
+            if len(pieces) == 1:
+                pieces = [(section.heading, pieces[0][1])]  # shown as written
             if pieces:
                 has_text = bool(section.paragraphs or notes)
                 parent = not has_text and _opens_on_a_subheading(sections, index, headings)
@@ -87,6 +90,29 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
                 pending_chapter = None
             paragraph_index += 1
     return Script(document=document, chunks=tuple(chunks))
+
+
+# A section's number before its title: '2.3.4.1 Arrays', '1 What is libffi?' (texinfo's headings)
+_SECTION_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*)\s+(?=[^\W\d_])")
+
+
+def _numbered_sections(sections: list[Section]) -> bool:
+    """Whether the document numbers its sections as a manual does: two headings or more open
+    with a number, one of them of several levels ('2 Using libffi', '2.1 The Basics')."""
+    numbers = [found.group(1) for section in sections if section.heading
+               and (found := _SECTION_NUMBER.match(section.heading))]
+    return len(numbers) >= 2 and any("." in number for number in numbers)
+
+
+def _paused_number(heading: str, numbered: bool) -> str:
+    """The heading as said, with a pause between its section number and its title ('two point
+    seven. Thread Safety', not 'two point seven Thread Safety'), in a document that numbers
+    its sections, or where the number has three levels or more ('2.3.4.1 Arrays'); a headline
+    that opens with a quantity ('1.5 Million Flee the Coast', '10 Best Laptops') is left alone."""
+    found = _SECTION_NUMBER.match(heading)
+    if found and (numbered or found.group(1).count(".") >= 2):
+        return f"{found.group(1)}. {heading[found.end():]}"
+    return heading
 
 
 def _chunks(pieces: list[tuple[str, str]], kind: ChunkKind, pause_last: float, pause_between: float,

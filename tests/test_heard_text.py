@@ -251,3 +251,18 @@ def test_a_manuals_section_numbers_are_followed_by_a_pause():
 ])
 def test_a_headline_that_opens_with_a_quantity_is_said_as_written(headings, first):
     assert _headings_said(*headings)[0] == (headings[0], first)
+
+
+@pytest.mark.parametrize("headings", [
+    ("1.5 Million Flee the Coast", "2 Dead in Highway Crash"),  # two headlines of a news page
+    ("3.5 Magnitude Quake Hits", "10 Best Laptops"),
+    ("9.00 Welcome", "9.30 Talks", "10.30 Keynote"),  # a day's schedule
+    ("1.5 kg Bags", "2.5 GHz Chips", "2.3.4 mm Screws"),
+])
+def test_numbers_that_do_not_follow_one_another_are_no_sections(headings):
+    from narrate.text.normalize import normalizers_for
+    from narrate.text.script import spoken_pieces
+
+    rules = normalizers_for("en")
+    assert [spoken for _, spoken in _headings_said(*headings)] == [
+        spoken_pieces(heading, rules)[0][1] for heading in headings]

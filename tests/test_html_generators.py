@@ -269,14 +269,20 @@ def test_the_property_can_fail():
     # the old Modular DocBook stylesheet (Debian's base-passwd guide), capitals and all
     ('<DIV CLASS="TITLEPAGE"><H1 CLASS="TITLE">Users and Groups</H1><H3 CLASS="AUTHOR"><A NAME="AEN6"></A>Joey Hess'
      '</H3><H3 CLASS="AUTHOR">Colin Watson</H3><P CLASS="COPYRIGHT">Copyright 2001 Joey Hess</P></DIV>',
-     "Joey Hess and Colin Watson"),
+     "Joey Hess; Colin Watson"),
     # DocBook XSL and Publican: the name's parts, an e-mail address and an affiliation beside it
     ('<div class="titlepage"><h1 class="title">X Transport Interface</h1><div class="authorgroup">'
      '<div class="author"><h3 class="author"><span class="firstname">Stuart</span> <span class="surname">Anderson'
      '</span></h3><div class="affiliation"><span class="orgname">NCR Corporation</span></div></div>'
      '<div class="author"><h3 class="author"><span class="firstname">Roland</span> <span class="surname">Mas</span>'
      '</h3><code class="email">&lt;<a class="email" href="mailto:lolando@debian.org">lolando@debian.org</a>&gt;</code>'
-     '</div></div></div>', "Stuart Anderson and Roland Mas"),
+     '</div></div></div>', "Stuart Anderson; Roland Mas"),
+    # a cover page that is not DocBook's: labels, a repeat, a legal notice's 'the author', parts without spaces
+    ('<div class="titlepage"><span class="author">By Jane Roe</span><span class="author">JANE ROE</span>'
+     '<span class="author"><span class="firstname">Ann</span><span class="surname">Public</span></span>'
+     '<p class="legalnotice">Copyright <span class="author">the author</span></p>'
+     '<div class="author"><h3>Stuart Anderson</h3><p class="affiliation">NCR Corporation</p></div></div>',
+     "Jane Roe; Ann Public; Stuart Anderson"),
 ])
 def test_a_docbook_title_pages_authors_are_the_episodes(title_page, author):
     body = "<p>Each user and group on the system is listed here with its purpose and its owner.</p>" * 4

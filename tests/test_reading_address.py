@@ -23,6 +23,10 @@ CASES = [
 NOT_AN_ADDRESS = [
     ('He scored MA 12345 points', 'He scored M.A. twelve thousand three hundred forty-five points'),
     ('the IN 12345 code', 'the IN twelve thousand three hundred forty-five code'),
+    ('Contact Jane Smith, ID 40213, for access.', 'Contact Jane Smith, ID forty thousand two hundred thirteen, for access.'),
+    # a template that left the city out, before a state or a news-style one: no crash
+    (', MA 02110 is the code.', 'M.A. zero two one one zero is the code.'),
+    (', Ill. is near.', 'Ill. is near.'),
 ]
 
 

@@ -92,27 +92,35 @@ def build_script(document: Document, pauses: Pauses = Pauses(),
     return Script(document=document, chunks=tuple(chunks))
 
 
-# A section's number before its title: '2.3.4.1 Arrays', '1 What is libffi?' (texinfo's headings)
-_SECTION_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*)\s+(?=[^\W\d_])")
+# A section's number before its title: '2.3.4.1 Arrays', '1 What is libffi?' (texinfo's
+# headings); up to six levels, none with a leading zero ('9.00 Welcome' is a time)
+_SECTION_NUMBER = re.compile(r"^((?:[1-9]\d{0,2}|0)(?:\.[1-9]\d{0,2}){0,5})\s+(?=[^\W\d_])")
 
 
 def _numbered_sections(sections: list[Section]) -> bool:
-    """Whether the document numbers its sections as a manual does: two headings or more open
-    with a number, one of them of several levels ('2 Using libffi', '2.1 The Basics')."""
-    numbers = [found.group(1) for section in sections if section.heading
-               and (found := _SECTION_NUMBER.match(section.heading))]
-    return len(numbers) >= 2 and any("." in number for number in numbers)
+    """Whether the document numbers its sections as a manual does: two of its headings' numbers
+    follow one another ('2' and '2.1', '2.1' and '2.2'), so they are no quantities ('1.5
+    Million Flee the Coast' beside '2 Dead in Highway Crash')."""
+    numbers = {tuple(int(part) for part in found.group(1).split(".")) for section in sections
+               if section.heading and (found := _SECTION_NUMBER.match(section.heading))}
+    return any(number + (1,) in numbers or number[:-1] + (number[-1] + 1,) in numbers
+               for number in numbers if len(number) > 1 or number + (1,) in numbers)
 
 
 def _paused_number(heading: str, numbered: bool) -> str:
     """The heading as said, with a pause between its section number and its title ('two point
     seven. Thread Safety', not 'two point seven Thread Safety'), in a document that numbers
     its sections, or where the number has three levels or more ('2.3.4.1 Arrays'); a headline
-    that opens with a quantity ('1.5 Million Flee the Coast', '10 Best Laptops') is left alone."""
+    that opens with a quantity ('1.5 Million Flee the Coast', '10 Best Laptops', '1.5 kg Bags')
+    is left alone."""
     found = _SECTION_NUMBER.match(heading)
-    if found and (numbered or found.group(1).count(".") >= 2):
+    if found and (numbered or found.group(1).count(".") >= 2) and not _UNIT_AFTER.match(heading, found.end()):
         return f"{found.group(1)}. {heading[found.end():]}"
     return heading
+
+
+# A unit after the number: '1.5 kg Bags', '2.5 GHz Chips', '3 mm Screws' are quantities
+_UNIT_AFTER = re.compile(r"(?:[kMGTmµn]?(?:g|Hz|m|W|V|A|B|b|s|l|L)|mph|km/h|ft|in|lbs?|oz|%)\b")
 
 
 def _chunks(pieces: list[tuple[str, str]], kind: ChunkKind, pause_last: float, pause_between: float,

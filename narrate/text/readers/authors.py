@@ -36,9 +36,9 @@ def clean_author(author: str | None) -> str | None:
 
 def title_page_authors(root: Any) -> str | None:
     """The authors a DocBook title page names ('<div class="titlepage"> ... <h3 class="author">
-    Joey Hess</h3>'), for a manual whose metadata names none: 'Joey Hess, Colin Watson and
-    David Mandelberg'. Only
-    the name: not the e-mail address, affiliation or web address printed with it."""
+    Joey Hess</h3>'), for a manual whose metadata names none: 'Joey Hess; Colin Watson; David
+    Mandelberg', as clean_author writes several. Only the name: not the e-mail address,
+    affiliation or web address printed with it, nor a label ('By', 'Author:')."""
     if root is None:
         return None
     names: list[str] = []
@@ -47,30 +47,30 @@ def title_page_authors(root: Any) -> str | None:
             continue
         for element in page.iter():
             if _has_class(element, "author") and not any(_has_class(inner, "author") for inner in element.iterdescendants()):
-                name = " ".join(_name_text(element).split()).strip(" ,")
-                if name and len(name.split()) <= MAX_NAME_WORDS and not _NOT_NAME_TEXT.search(name) \
-                        and name not in names:
+                name = clean_author(re.sub(r"\s+([,.)])", r"\1", " ".join(_name_text(element).split())).strip(" ,;"))
+                if name and name[:1].isalpha() and not name[:1].islower() and len(name.split()) <= MAX_NAME_WORDS \
+                        and not _NOT_NAME_TEXT.search(name) and name.casefold() not in map(str.casefold, names):
                     names.append(name)
         break  # the first title page is the document's
-    if len(names) > 1:
-        return f"{', '.join(names[:-1])} and {names[-1]}"  # 'Hertzog, Raphaël and Mas, Roland'
-    return names[0] if names else None
+    return "; ".join(names[:MAX_AUTHORS]) or None
 
 
 MAX_NAME_WORDS = 6
+MAX_AUTHORS = 12  # a tag and a feed's author line, not a list of contributors
 _BESIDE_NAME = frozenset({"email", "affiliation", "address", "orgname", "uri", "contrib", "personblurb"})
-_NOT_NAME_TEXT = re.compile(r"[@\d]|://")
+_NOT_NAME_TEXT = re.compile(r"[@\d;]|://")
 
 
 def _name_text(element: Any) -> str:
-    """The element's text less the parts that are not the name (its e-mail address, affiliation)."""
+    """The element's text less the parts that are not the name (its e-mail address,
+    affiliation); its parts kept apart ('<span>Jane</span><span>Public</span>')."""
     parts = [element.text or ""]
     for child in element:
-        if isinstance(child.tag, str):
-            parts.append(_name_text(child) if not any(_has_class(child, n) for n in _BESIDE_NAME) else " ")
-            parts.append(child.tail or "")
+        if isinstance(child.tag, str) and not any(_has_class(child, name) for name in _BESIDE_NAME):
+            parts.append(f" {_name_text(child)} ")
         else:
-            parts.append(child.tail or "")
+            parts.append(" ")
+        parts.append(child.tail or "")
     return "".join(parts)
 
 

@@ -97,11 +97,18 @@ def dotless_title(speech: English) -> Classifier:
     return Classifier("abbreviation", rf"(?<![\w.])(?:{'|'.join(sorted(_DOTLESS_TITLES, key=len, reverse=True))})(?![\w.'\u2019])", say)
 
 
+def _place_before(context: Context) -> bool:
+    """Whether a capitalised word and a comma stand just before ('Dekalb, ', 'Boston, '); not
+    a comma alone (', MA 02110' where a template left the city out)."""
+    before = context.before().rstrip()
+    words = before[:-1].split() if before.endswith(",") else []
+    return bool(words) and words[-1][:1].isupper()
+
+
 def state_abbreviation(speech: English) -> Classifier:
     """'Dekalb, Ill.' -> 'Dekalb, Illinois': a news-style state after a place and a comma."""
     def say(match: re.Match[str], context: Context) -> str | None:
-        before = context.before().rstrip()
-        if not before.endswith(",") or not before[:-1].split()[-1:][0][:1].isupper():
+        if not _place_before(context):
             return None
         return _with_stop(STATE_ABBREVIATIONS[match.group(0)], match.group(0), context)
 
@@ -179,16 +186,21 @@ def zip_code(speech: English, five: str, four: str | None) -> str:
     return f"{spoken}, {speech.digits(four)}" if four else spoken
 
 
+# State codes that are also a label before a number ('Jane Smith, ID 40213', 'Bob Jones, MD
+# 21201'): a state only with a ZIP+4.
+_ALSO_ABBREVIATIONS = frozenset({"ID", "MD"})
+
+
 def city_state_zip(speech: English) -> Classifier:
     """'Boston, MA 02110-1301' -> 'Boston, Massachusetts zero two one one zero, one three zero
     one': a place, its state's postal code and a ZIP code, as every GPL notice ends ('51
     Franklin St, Fifth Floor, Boston, MA 02110-1301 USA'), and not 'M.A. zero two one one
     zero-one thousand three hundred one'. Only after a capitalised place and a comma."""
     def say(match: re.Match[str], context: Context) -> str | None:
-        before = context.before().rstrip()
-        if not before.endswith(",") or not before[:-1].split()[-1:][0][:1].isupper():
+        state = match.group("state")
+        if not _place_before(context) or (state in _ALSO_ABBREVIATIONS and not match.group("plus")):
             return None
-        return f"{US_STATES[match.group('state')]} {zip_code(speech, match.group('zip'), match.group('plus'))}"
+        return f"{US_STATES[state]} {zip_code(speech, match.group('zip'), match.group('plus'))}"
 
     return Classifier(
         "address",

@@ -143,10 +143,11 @@ def narrate_text(page: str, with_title: bool = False) -> str:
     """The written text of every chunk narrate speaks, less its own notes (and the title)."""
     from narrate.model import ChunkKind
     from narrate.text.readers.html import read_html
+    from narrate.text.readers.mojibake import repaired
     from narrate.text.notes import is_skipped_note
     from narrate.text.script import build_script
 
-    script = build_script(read_html(page))
+    script = build_script(read_html(repaired(page)))  # as a file's text is (narrate.text.readers.decode)
     return "\n".join(chunk.display for chunk in script.chunks
                      if not is_skipped_note(chunk.display)
                      and (with_title or chunk.kind is not ChunkKind.TITLE))

@@ -132,3 +132,21 @@ def test_prose_is_not_a_section_heading(line):
     from narrate.text.readers.text import looks_like_section_heading
 
     assert not looks_like_section_heading(line)
+
+
+@pytest.mark.parametrize(("written", "read"), [
+    # UTF-8 read as Windows-1252 and saved again, as 12 of WCXB's 793 development articles hold it
+    ("Artificial intelligence isn\u00e2\u20ac\u2122t just changing websites.", "Artificial intelligence isn\u2019t just changing websites."),
+    ("\u00e2\u20ac\u0153The fact is there are healthy fats,\u00e2\u20ac\u009d she said.", "\u201cThe fact is there are healthy fats,\u201d she said."),
+    ("The caf\u00c3\u00a9 charges \u00c2\u00a35 a cup.", "The caf\u00e9 charges \u00a35 a cup."),
+    # the same, read as Latin-1 ('z\u00e2\\x80\\x99s each night')
+    ("the recommended number of z\u00e2\u0080\u0099s each night", "the recommended number of z\u2019s each night"),
+])
+def test_text_a_site_encoded_twice_is_read_as_written(written, read):
+    assert decode_text(written.encode("utf-8")).text == read
+
+
+@pytest.mark.parametrize("text", ["S\u00c3O PAULO and N\u00c3O are Portuguese capitals.", "A na\u00efve caf\u00e9 \u2014 \u201cquoted\u201d \u00a35.",
+                                  "Voil\u00e0: \u00c3 is a letter of its own."])
+def test_text_with_no_sign_of_double_encoding_is_left_alone(text):
+    assert decode_text(text.encode("utf-8")).text == text

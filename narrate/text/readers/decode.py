@@ -9,6 +9,7 @@ import codecs
 from dataclasses import dataclass
 
 from narrate.errors import InputError
+from narrate.text.readers.mojibake import repaired
 
 _SNIFF_BYTES = 8192
 # Control characters that never appear in real text (tab, LF, CR, FF, ESC-free).
@@ -43,7 +44,7 @@ def decode_text(data: bytes, name: str = "input") -> DecodedText:
             f"{name} looks like a binary file, not text: give narrate a text, Markdown, HTML or EPUB file"
         )
     try:
-        return DecodedText(_normalise_newlines(data.decode("utf-8-sig")), "utf-8")
+        return DecodedText(repaired(_normalise_newlines(data.decode("utf-8-sig"))), "utf-8")
     except UnicodeDecodeError as exc:
         position = exc.start
     try:

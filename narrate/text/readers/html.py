@@ -282,29 +282,30 @@ def page_title(page: str, extracted: str | None, headline: str | None = None) ->
     The extractor's guess is kept only when the page's <title> agrees with it: on pages with
     dialogs or sidebars it can pick a heading that is not the article's (a help dialog's
     "Keyboard shortcuts", say)."""
-    og, tag, site = _head_titles(page[:20000])
-    if og and tag and headline:
-        written = _without_site(clean(_TAG.sub("", tag)), site)
-        separators = list(_SITE_SEPARATOR.finditer(written))
-        shown = _words(headline)
-        for candidate in (written, written[:separators[-1].start()] if separators else ""):
-            if shown and _words(candidate) == shown and _words(clean(og)) != shown \
-                    and HEADLINE_WORDS[0] <= len(shown) <= HEADLINE_WORDS[1] \
-                    and (not site or shown != _words(site)):
+    return _own_title(_head_titles(page[:20000]), extracted, headline)
+
+
+def _own_title(head: tuple[str | None, str | None, str | None], extracted: str | None,
+               headline: str | None) -> str | None:
+    """page_title's choice from the page's og:title, <title> and site name (_head_titles)."""
+    og, tag, site = head
+    full = _without_site(clean(_TAG.sub("", tag)), site) if tag else ""
+    separators = list(_SITE_SEPARATOR.finditer(full))
+    shown = _words(headline) if headline else []
+    if og and HEADLINE_WORDS[0] <= len(shown) <= HEADLINE_WORDS[1] and _words(clean(og)) != shown \
+            and (not site or shown != _words(site)):
+        for candidate in (full, full[:separators[-1].start()] if separators else ""):
+            if _words(candidate) == shown:
                 return candidate.strip()
     if og:
         return _without_site(clean(og), site) or extracted
-    if not tag:
-        return extracted
-    full = _without_site(clean(_TAG.sub("", tag)), site)
     if not full:
         return extracted
     if extracted and extracted.casefold() in full.casefold() and extracted.casefold() != full.casefold():
         return extracted  # the extractor's headline, inside the <title> with the site's name
-    separators = list(_SITE_SEPARATOR.finditer(full))
     if separators:  # "datetime — Basic date and time types — Python 3.11.2 documentation"
-        head = full[:separators[-1].start()]
-        return head if len(head.split()) >= 2 else full
+        head_part = full[:separators[-1].start()]
+        return head_part if len(head_part.split()) >= 2 else full
     return full
 
 
@@ -391,13 +392,14 @@ def read_html(text: str, source: str | None = None, title: str | None = None) ->
     if not any(block.kind not in ("code", "table") for block in chosen):
         chosen = [block for block in blocks if not is_chrome(block)]  # a page too small to vote on
     chosen = _without_trailing_dates(chosen)
-    site = _head_titles(text[:20000])[2]
+    head = _head_titles(text[:20000])
+    site = head[2]
     if site and (site_words := _words(site)):
         # a picture credited to the site itself ('<figcaption>EnergySage</figcaption>'): no caption
         chosen = [block for block in chosen if block.kind != "caption" or _words(block.text) != site_words]
     builder = SectionBuilder()
     headline = next((block.text for block in chosen if block.kind == "heading" and block.level == 1), None)
-    own_title = page_title(text, meta.get("title"), headline)
+    own_title = _own_title(head, meta.get("title"), headline)
     _build(chosen, builder, own_title, story=container is None)
     for note in notes:
         builder.footnote(note)

@@ -407,6 +407,28 @@ def test_the_standfirst_under_the_headline_is_read_where_the_page_describes_itse
     assert lines.count(STANDFIRST) == 1 and all(paragraph in lines for paragraph in STORY)
 
 
+def test_the_standfirst_between_a_kept_headline_and_the_story_is_read():
+    """RT sets its standfirst ('article__summary') under the headline, date, picture and share
+    bar: the extractors kept the long headline and the story and left the standfirst out, and
+    it was lost between them."""
+    headline = "Council keeps the night ferry running after a long fight by the islanders"
+    story = "".join(f"<p>{text}</p>" for text in STORY)
+    root, _ = prepare_tree(
+        f"<html><body><nav><a href='/'>Home</a> <a href='/news'>News</a></nav>"
+        f"<div class='article'><h1 class='article__heading'>{headline}</h1>"
+        "<div class='article__date'>20 Nov, 2019 05:47</div>"
+        "<div class='article__share'><a href='/f'>Facebook</a> <a href='/t'>Twitter</a></div>"
+        f"<div class='article__summary summary'>{STANDFIRST}</div>"
+        f"<div class='article__text'>{story}</div></div></body></html>")
+    blocks = page_blocks(root.find("body"))
+
+    def read(summary: str) -> list[str]:
+        vote = Vote.of("\n".join([headline, *STORY]))  # a vote is spent as blocks take it
+        return [block.text for block in article_blocks(blocks, vote, None, summary)]
+    assert read(STANDFIRST) == [headline, STANDFIRST, *STORY]
+    assert read("The Ledger: news from the islands, every day.") == [headline, *STORY]
+
+
 def test_a_teaser_that_is_not_the_page_s_description_is_not_read():
     text = spoken(standfirst_page("The Ledger: news from the islands, every day."))
     assert STANDFIRST not in text and all(paragraph in text for paragraph in STORY)

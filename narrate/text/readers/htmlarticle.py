@@ -404,6 +404,8 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
             and not is_chrome(blocks[first - 1], holder):
         first -= 1  # the headings and labels the article opens with (the extractor dropped them)
     chosen = _standfirst(blocks, first, kept, summary)
+    if not chosen and summary:
+        kept |= _standfirst_below_headline(blocks, first, last, kept, summary)
     styled = _styled_like_kept(blocks, first, last, kept)
     folded = _folded(blocks, first, last, kept, holder)
     for index in range(first, last + 1):
@@ -572,6 +574,34 @@ def _standfirst(blocks: list[Block], first: int, kept: set[int], summary: str | 
                 and sum(1 for shingle in found if shingle in said) < STANDFIRST_SHARE * len(found):
             return [replace(block, kind="text", level=0)]
     return _marked_lead(blocks, first, said)
+
+
+def _standfirst_below_headline(blocks: list[Block], first: int, last: int, kept: set[int],
+                                summary: str) -> set[int]:
+    """The standfirst between the headline and the story's first paragraph, where the
+    extractor kept the headline (so the article opens above the standfirst): the block there
+    whose text is the page's description of itself and which the story does not say
+    (RT sets it in 'article__summary', under the date, picture and share bar). Measured on
+    the tuning halves: ScrapingHub's F1 0.975 to 0.976 (recall 0.987 to 0.989), trafilatura's
+    set 0.923 to 0.925 (3 ledes found), Mozilla's unchanged; WCXB's development articles
+    0.943 (4 pages whose reference leaves the standfirst out lower by 0.01 to 0.04)."""
+    if blocks[first].kind != "heading":
+        return set()
+    body = next((index for index in sorted(kept) if first < index <= last
+                 and blocks[index].kind != "heading" and blocks[index].words >= ANCHOR_WORDS), None)
+    if body is None:
+        return set()
+    said = {shingle for index in kept for shingle in shingles(tokens(blocks[index].text))}
+    described = set(shingles(tokens(summary)))
+    for index in range(first + 1, body):
+        block = blocks[index]
+        if block.kind != "text" or block.words < ANCHOR_WORDS or link_heavy(block) or index in kept:
+            continue
+        found = shingles(tokens(block.text))
+        if sum(1 for shingle in found if shingle in described) >= STANDFIRST_SHARE * len(found) \
+                and sum(1 for shingle in found if shingle in said) < STANDFIRST_SHARE * len(found):
+            return {index}
+    return set()
 
 
 def _marked_lead(blocks: list[Block], first: int, said: set[tuple[str, ...]]) -> list[Block]:

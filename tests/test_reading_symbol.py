@@ -5,7 +5,7 @@ import pytest
 from tests.reading_table import classes, said
 
 # (written, what narrate says)
-NOT_THIS_CLASS = {'the testing lab | photo by Joan', 'Home | News | Sport', 'AT&T and R&D', 'upgrade/update', 'the __bold__ text', 'if count > limit then', 'A > B holds'}  # left alone, or another class's
+NOT_THIS_CLASS = {"a 'NULL'-terminated array", 'the testing lab | photo by Joan', 'Home | News | Sport', 'AT&T and R&D', 'upgrade/update', 'the __bold__ text', 'if count > limit then', 'A > B holds'}  # left alone, or another class's
 CASES = [
     ('his/her', 'his or her'),
     ('connects your inverter(s) to the panels', 'connects your inverters to the panels'),  # EnergySage
@@ -26,6 +26,7 @@ CASES = [
     ('AT&T and R&D', 'A.T. and T and R and D'),
     ('upgrade/update', 'upgrade slash update'),
     ('the "-i" option', 'the "dash i" option'),
+    ("a 'NULL'-terminated array", "a 'NULL'-terminated array"),  # libffi's manual: a closing quote, no option
     ('a ** b', 'a b'),
     ('of the form "?123".', 'of the form "question mark one hundred twenty-three".'),
     ('support HTTP/1.1 and HTTP/2', 'support HTTP one point one and HTTP two'),

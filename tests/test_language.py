@@ -68,3 +68,28 @@ def test_the_english_story_on_a_german_page_gets_the_english_voice_and_readings(
     assert "[heading] one. The plan" in result.stdout
     assert "twelve votes" in result.stdout
     assert "eins" not in result.stdout and "gmw/de" not in result.stdout
+
+
+CHINESE = ("一个约定，信守十五年，感人至深；一段真情，延续十五年，催人泪下。六月三日上午，话剧全省各市巡演活动来到张家口。"
+           "话剧结尾，全场响起经久不息的掌声，许多观众流下感动的泪水。")
+
+
+def test_chinese_with_no_spaces_between_its_words_is_recognised():
+    """Split at spaces a Chinese story is a handful of 'words', under the 20 a guess needs: it
+    was taken for English and read by the English voice."""
+    from narrate.text.language import detect, word_count
+
+    assert len(CHINESE.split()) < 20 and detect(CHINESE * 2) == "zh"
+    assert 60 < word_count(CHINESE) < 90 and word_count("Three words here") == 3
+
+
+def test_a_chinese_page_that_declares_no_language_is_read_by_a_mandarin_voice(tmp_path):
+    page = tmp_path / "play.html"
+    page.write_bytes(("<html><head><meta http-equiv='Content-Type' content='text/html; charset=gb2312'>"
+                      f"<title>话剧巡演结束</title></head><body><h1>话剧巡演结束</h1><p>{CHINESE}</p>"
+                      f"<p>{CHINESE}</p></body></html>").encode("gb2312"))
+    result = subprocess.run([sys.executable, "-m", "narrate", "inspect", str(page)], capture_output=True,
+                            text=True, cwd=REPO, check=True)
+    assert "Voice:     sit/cmn" in result.stdout and "话剧全省各市巡演活动来到张家口" in result.stdout
+    minutes, seconds = result.stdout.split("Duration:  about ")[1].split()[0].split(":")
+    assert 30 < 60 * int(minutes) + int(seconds) < 120  # 170 characters, not 'two words'

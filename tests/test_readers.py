@@ -22,6 +22,39 @@ def test_legacy_encoding_falls_back_with_a_warning():
     assert "not valid UTF-8" in decoded.warning and "old.txt" in decoded.warning
 
 
+@pytest.mark.parametrize("encoding, declaration", [
+    ("gb2312", "<meta http-equiv='Content-Type' content='text/html; charset=gb2312'>"),
+    ("shift_jis", "<meta charset='Shift_JIS'>"),
+    ("cp1251", "<meta charset=\"windows-1251\">"),
+    # an archive's toolbar declares UTF-8 above the page's own declaration
+    ("gb2312", "<meta charset='utf-8'><meta http-equiv='Content-Type' content='text/html; charset=gb2312'>"),
+])
+def test_a_saved_page_is_read_in_the_encoding_it_declares(tmp_path, encoding, declaration):
+    """A page saved from a Chinese, Japanese or Russian site keeps its legacy encoding: read as
+    Windows-1252 it was spoken as mojibake ('Ò»¸öÔ¼¶¨')."""
+    words = {"gb2312": "话剧在张家口演出", "shift_jis": "東京の天気は晴れです", "cp1251": "Паром пришёл утром"}[encoding]
+    page = tmp_path / "page.html"
+    page.write_bytes(f"<html><head>{declaration}<title>{words}</title></head><body><p>{words}. {words}.</p>"
+                     f"</body></html>".encode(encoding))
+    document = read_document(str(page))
+    assert document.title == words and words in document.paragraphs[0]
+    assert document.warnings == ()
+
+
+def test_valid_utf8_is_read_as_utf8_whatever_the_page_declares(tmp_path):
+    """A browser that saves a page as UTF-8 may keep the page's old <meta charset>."""
+    page = tmp_path / "page.html"
+    page.write_bytes("<html><head><meta charset='windows-1251'><title>Паром</title></head>"
+                     "<body><p>Паром пришёл утром.</p></body></html>".encode("utf-8"))
+    assert read_document(str(page)).paragraphs == ["Паром пришёл утром."]
+
+
+def test_bytes_that_are_not_what_the_page_declares_are_read_with_a_warning():
+    decoded = decode_text("<meta charset='gb2312'><p>话剧</p>".encode("gb2312") + b"\xff\xff", "x.html",
+                          ["gb18030"])
+    assert "话剧" in decoded.text and decoded.warning and "not valid gb18030" in decoded.warning
+
+
 def test_binary_is_refused():
     with pytest.raises(InputError, match="binary"):
         decode_text(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))

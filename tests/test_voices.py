@@ -50,3 +50,18 @@ def test_overrides_win():
 def test_round_trip():
     preset = load_preset_file(builtin_voices_dir() / "clear.toml")
     assert VoicePreset.from_dict(preset.to_dict(), "clear", preset.path) == preset
+
+
+def test_every_language_an_espeak_voice_lists_is_read():
+    """espeak_VOICE.languages holds several names; read as one C string it gave the first only,
+    so Mandarin ('cmn', then 'zh') and Norwegian ('nb', then 'no') had no voice for the codes
+    language detection gives."""
+    from narrate.voice.engines import installed_voices
+    from narrate.voice.for_language import voice_for_language
+
+    voices = {voice.id: voice.languages for voice in installed_voices("espeak")}
+    assert voices["sit/cmn"] == ("cmn", "zh-cmn", "zh") and "no" in voices["gmq/nb"]
+    mandarin = voice_for_language("zh", engine="espeak")
+    assert (mandarin.voice, mandarin.language) == ("sit/cmn", "zh")
+    assert voice_for_language("no", engine="espeak").voice == "gmq/nb"
+    assert voice_for_language("fr", engine="espeak").language == "fr-FR"  # as before

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from narrate.model import Chapter, Chunk, ChunkKind, Cue
+from narrate.text.language import word_count
 
 # A document without headings is cut into parts this long (or a little longer, at a paragraph),
 # for moving about in it; an article of a few minutes is one chapter.
@@ -31,8 +32,9 @@ def part_title(number: int) -> str:
 
 
 def estimated_speech(text: str, rate_wpm: int) -> float:
-    """Seconds to say `text` at `rate_wpm` words per minute, from its words alone."""
-    return len(text.split()) * 60.0 / rate_wpm
+    """Seconds to say `text` at `rate_wpm` words per minute, from its words alone (a Chinese
+    character counts as most of a word: narrate.text.language.word_count)."""
+    return word_count(text) * 60.0 / rate_wpm
 
 
 def estimated_starts(chunks: Sequence[Chunk], rate_wpm: int) -> list[float]:

@@ -58,7 +58,11 @@ def voice_for_language(tag: str, engine: str | None = None) -> VoicePreset | Non
 
 
 def _tag(voice: EngineVoice, asked: str) -> str:
+    """The voice's own language; the one asked for where the voice's first is another name
+    of it (eSpeak's Mandarin is 'cmn' first and also 'zh')."""
     language = voice.languages[0] if voice.languages else asked
+    if _primary(language) != _primary(asked) and _primary(asked) in voice.languages:
+        return asked
     head, _, region = language.partition("-")
     return f"{head}-{region.upper()}" if region and len(region) == 2 else head
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from narrate.errors import InputError
 from narrate.model import Document
+from narrate.text.readers.charsets import declared_charsets
 from narrate.text.readers.decode import decode_text
 
 
@@ -148,7 +149,8 @@ def read_document(path: str, fmt: str | None = None, title: str | None = None,
             raise InputError(f"{name} is empty: there is nothing to narrate")
         document = spec.load()(raw, path, title)
     else:
-        decoded = decode_text(raw, name)
+        declared = declared_charsets(raw) if kind == "html" else ()
+        decoded = decode_text(raw, name, declared)
         if not decoded.text.strip():
             raise InputError(f"{name} is empty: there is nothing to narrate")
         document = spec.load()(decoded.text, path, title)

@@ -1,4 +1,5 @@
-"""Turn raw bytes into text: UTF-8 (BOM or not), UTF-16 with BOM, or a legacy fallback.
+"""Turn raw bytes into text: UTF-8 (BOM or not), UTF-16 with BOM, the legacy encoding a page
+declares (a saved GB2312 or Shift_JIS page), or a Windows-1252 fallback.
 
 Binary files are refused here so no reader ever has to guess about them.
 """
@@ -6,6 +7,7 @@ Binary files are refused here so no reader ever has to guess about them.
 from __future__ import annotations
 
 import codecs
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from narrate.errors import InputError
@@ -34,8 +36,13 @@ def looks_binary(data: bytes) -> bool:
     return controls / len(head) > 0.05
 
 
-def decode_text(data: bytes, name: str = "input") -> DecodedText:
-    """Decode `data`; never raises UnicodeDecodeError, only InputError for binary data."""
+def decode_text(data: bytes, name: str = "input", declared: Sequence[str] = ()) -> DecodedText:
+    """Decode `data`; never raises UnicodeDecodeError, only InputError for binary data.
+
+    Valid UTF-8 is UTF-8 whatever a page declares (a browser that saves a page as UTF-8 may
+    keep its old <meta charset>). Otherwise the first `declared` encoding (Python codec names,
+    from narrate.text.readers.charsets) that decodes the bytes wins: a page from a Chinese
+    site in GB2312 read as Windows-1252 was spoken as mojibake."""
     for bom, encoding in ((codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16")):
         if data.startswith(bom):
             return DecodedText(_normalise_newlines(data.decode(encoding, errors="replace")), encoding)
@@ -47,6 +54,16 @@ def decode_text(data: bytes, name: str = "input") -> DecodedText:
         return DecodedText(repaired(_normalise_newlines(data.decode("utf-8-sig"))), "utf-8")
     except UnicodeDecodeError as exc:
         position = exc.start
+    legacy = [encoding for encoding in declared if encoding != "utf-8" and not encoding.startswith("utf-16")]
+    for encoding in legacy:
+        try:
+            return DecodedText(_normalise_newlines(data.decode(encoding)), encoding)
+        except UnicodeDecodeError:
+            continue
+    if legacy:
+        encoding = legacy[0]
+        return DecodedText(_normalise_newlines(data.decode(encoding, errors="replace")), encoding,
+                           f"{name} is not valid {encoding} as it declares; some characters could not be read")
     try:
         text = data.decode("cp1252")
         encoding = "cp1252"

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from narrate.errors import EngineError
 from narrate.voice.engines import EngineSpec, EngineVoice, Speech, get_engine
-from narrate.voice.engines.espeak_library import PITCH, RATE, VOLUME, EspeakLibrary
+from narrate.voice.engines.espeak_library import PITCH, RATE, VOLUME, EspeakLibrary, languages_of
 from narrate.voice.wordmarks import tighten
 
 if TYPE_CHECKING:
@@ -81,10 +81,9 @@ class EspeakEngine:
 
 
 def _engine_voice(voice: object) -> EngineVoice:
-    languages = getattr(voice, "languages") or b""
     return EngineVoice(id=getattr(voice, "identifier").decode("utf-8").lower(),
                        name=getattr(voice, "name").decode("utf-8"),
-                       languages=(languages[1:].decode("utf-8", errors="ignore"),) if languages else (),
+                       languages=languages_of(voice),  # type: ignore[arg-type]
                        gender=_GENDERS[getattr(voice, "gender")] if getattr(voice, "gender") < 3 else None)
 
 

@@ -69,6 +69,29 @@ class VoiceSpec(ctypes.Structure):
                 ("spare", ctypes.c_void_p)]
 
 
+MAX_LANGUAGES_BYTES = 256  # a voice lists a few languages ('cmn', 'zh-cmn', 'zh'): far less
+
+
+def languages_of(spec: VoiceSpec) -> tuple[str, ...]:
+    """All the languages a listed voice speaks, in its order. espeak_VOICE.languages is a run
+    of entries, each a priority byte and a name ending in NUL, closed by an empty one; read as
+    one C string it gives the first only (Mandarin's 'cmn', not its 'zh')."""
+    address = ctypes.c_void_p.from_address(ctypes.addressof(spec) + VoiceSpec.languages.offset).value
+    if not address:
+        return ()
+    found: list[str] = []
+    offset = 0
+    while offset < MAX_LANGUAGES_BYTES:
+        if not ctypes.string_at(address + offset, 1)[0]:
+            break  # the closing empty entry: no priority byte
+        name = ctypes.string_at(address + offset + 1)
+        if not name:
+            break
+        found.append(name.decode("utf-8", errors="ignore"))
+        offset += len(name) + 2
+    return tuple(found)
+
+
 def _source() -> tuple[Path, str, str]:
     """The library file, its data folder and where they come from (ESPEAK_DATA_PATH wins)."""
     try:

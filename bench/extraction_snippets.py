@@ -44,7 +44,9 @@ NAMES = ("narrate", "trafilatura", "trafilatura precision", "trafilatura recall"
 
 
 def tokens(text: str) -> str:
-    return " " + " ".join(_TOKEN.findall(unicodedata.normalize("NFKC", text).lower())) + " "
+    """Plain substrings, as the set's own metric matches them: a snippet cut inside a word
+    ('sation des rapports', of 'normalisation') is found (padded with spaces, it never was)."""
+    return " ".join(_TOKEN.findall(unicodedata.normalize("NFKC", text).lower()))
 
 
 def is_tuning(address: str) -> bool:

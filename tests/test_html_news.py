@@ -429,6 +429,28 @@ def test_the_standfirst_between_a_kept_headline_and_the_story_is_read():
     assert read("The Ledger: news from the islands, every day.") == [headline, *STORY]
 
 
+def test_a_standfirst_whose_opening_is_the_page_s_description_cut_short_is_read_whole():
+    """SPIP's chapeau is 143 words, far above the story (its 'chapo' class out of reach); the
+    page describes itself with its first twenty and '(...)'. The whole standfirst is the
+    story's; a description that is not cut short must say the paragraph itself."""
+    chapo = (STANDFIRST + " The vote came after a winter of letters, meetings and a petition signed by"
+             " nearly every household on the three islands, and the operator has promised a new boat.")
+    story = "".join(f"<p>{text}</p>" for text in STORY)
+    root, _ = prepare_tree(
+        "<html><body><h1>Turpitude et architecture</h1>"
+        f"<div class='crayon article-1946'><p>{chapo}</p></div><p class='auteur'>par Didier Roy, 21 juin 2018</p>"
+        f"<figure><img src='a.jpg'><figcaption>cc zuk0</figcaption></figure><div class='texte'>{story}</div>"
+        "</body></html>")
+    blocks = page_blocks(root.find("body"))
+
+    def read(summary: str) -> list[str]:
+        vote = Vote.of("\n".join(STORY))  # a vote is spent as blocks take it
+        return [block.text for block in article_blocks(blocks, vote, None, summary)]
+    cut_short = " ".join(chapo.split()[:20])[:-2] + " (...)"
+    assert read(cut_short) == [chapo, *STORY]
+    assert read(cut_short[:-6]) == STORY  # the same words, not cut short: another paragraph
+
+
 def test_a_teaser_that_is_not_the_page_s_description_is_not_read():
     text = spoken(standfirst_page("The Ledger: news from the islands, every day."))
     assert STANDFIRST not in text and all(paragraph in text for paragraph in STORY)

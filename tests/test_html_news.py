@@ -1081,3 +1081,41 @@ def test_a_page_of_little_more_than_a_date_is_read(page):
 @pytest.mark.parametrize("line", ["Mark 12, 2026", "24/7/365"])
 def test_what_only_looks_like_a_date_is_read(line):
     assert line in read_without(news_page().replace("</article>", f"<p>{line}</p></article>"))
+
+
+def _read_with_vote(body: str, kept: list[str]) -> list[str]:
+    """What narrate reads of `body` where the extractor kept only the `kept` texts."""
+    root, _ = prepare_tree(f"<html><body>{body}</body></html>")
+    blocks = page_blocks(root.find("body"))
+    return [block.text for block in article_blocks(blocks, Vote.of("\n".join(kept)))]
+
+
+RELEASE_ITEMS = ["Fixed the parser so that it reads every entity reference in attribute values",
+                 "Conformance testing and many fixes to the Relax NG and XInclude implementations",
+                 "Portability: Windows updates and path canonicalisation for network shares",
+                 "A new function to escape addresses before they are written to the output",
+                 "Python bindings generator fixes for functions that return a list of nodes",
+                 "Documentation of the streaming reader interface and its error callbacks"]
+
+
+def test_an_item_every_vote_dropped_between_kept_items_of_its_list_is_read():
+    """GCC's release notes: 'P2242R3, Non-literal variables ... (PR102601)' was dropped between
+    two kept C++23 items of the same list."""
+    items = "".join(f"<li>{text}</li>" for text in RELEASE_ITEMS)
+    body = (f"<h2>Release notes for the parser library</h2><p>{STORY[0]}</p><ul>{items}</ul><p>{STORY[1]}</p>"
+            "<ul class='tags'><li>Parsing things well and quickly since the year two thousand</li></ul>")
+    kept = [STORY[0], RELEASE_ITEMS[0], RELEASE_ITEMS[3], RELEASE_ITEMS[5], STORY[1]]
+    assert _read_with_vote(body, kept) == ["Release notes for the parser library", STORY[0], *RELEASE_ITEMS, STORY[1]]
+    # a list none of whose items were kept, under no heading, stays out; so do items past the last kept one
+    assert RELEASE_ITEMS[4] not in _read_with_vote(body, [STORY[0], RELEASE_ITEMS[0], RELEASE_ITEMS[3], STORY[1]])
+
+
+def test_a_release_s_list_every_vote_dropped_is_read_where_the_page_is_headings_over_lists():
+    """libxml2's release notes: the seven items under '2.5.4: Feb 20 2003' were lost, and the
+    chapter was four seconds of its heading."""
+    releases = [(f"Release 2.5.{n}: February {n + 1}, 2003", RELEASE_ITEMS[n:n + 2]) for n in range(4)]
+    body = "".join(f"<h3>{title}</h3><ul>{''.join(f'<li>{text}</li>' for text in items)}</ul>"
+                   for title, items in releases)
+    kept = [text for n, (title, items) in enumerate(releases) for text in ([title, *items] if n != 2 else [title])]
+    read = _read_with_vote(body, kept)
+    assert read == [text for title, items in releases for text in (title, *items)]

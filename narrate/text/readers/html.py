@@ -285,6 +285,9 @@ def page_title(page: str, extracted: str | None, headline: str | None = None) ->
     return _own_title(_head_titles(page[:20000]), extracted, headline)
 
 
+_FILE_TITLE = re.compile(r"^(?:readme|index|untitled|document|changelog|news)(?:\.[a-z]{1,8})?$", re.IGNORECASE)
+
+
 def _own_title(head: tuple[str | None, str | None, str | None], extracted: str | None,
                headline: str | None) -> str | None:
     """page_title's choice from the page's og:title, <title> and site name (_head_titles)."""
@@ -301,6 +304,8 @@ def _own_title(head: tuple[str | None, str | None, str | None], extracted: str |
         return _without_site(clean(og), site) or extracted
     if not full:
         return extracted
+    if headline and _FILE_TITLE.match(full.strip()):
+        return headline  # pandoc titles a README.md 'README'; its <h1> says what it is ('Lunr.js')
     if extracted and extracted.casefold() in full.casefold() and extracted.casefold() != full.casefold():
         return extracted  # the extractor's headline, inside the <title> with the site's name
     if separators:  # "datetime — Basic date and time types — Python 3.11.2 documentation"

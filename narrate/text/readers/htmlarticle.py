@@ -137,7 +137,11 @@ _DOC_CONTAINERS = (
     " or @class='glossary' or @class='index' or @class='sect1' or @class='reference']",
     "/html/body/div[@id='content']",
     "//*[@role='main']", "//main", "//*[@itemprop='articleBody']",
+    "/html/body/div[@class='document']",  # docutils
+    "//div[@class='contents'][ancestor::div[@id='doc-content'] or preceding::div[@class='header']]",  # Doxygen
 )
+# Generators that write the document straight into <body>, with no chrome around it
+_BARE_GENERATORS = re.compile(r"^pandoc\b", re.IGNORECASE)
 _GENERATORS = re.compile(r"sphinx|mkdocs|docbook|publican|asciidoc|pandoc|docutils|gitbook|"
                          r"docusaurus|vuepress|doxygen|texinfo|makeinfo", re.IGNORECASE)
 
@@ -319,6 +323,14 @@ def in_chrome(element: Any, stop: Any = None) -> bool:
     return False
 
 
+def _figure_caption(element: Any, container: Any) -> bool:
+    """A documentation page's figure caption (Doxygen's <div class="caption"> under its
+    <div class="image">), which the chrome names would take for a news site's photo credit."""
+    parent = element.getparent()
+    return "caption" in classes(element) and parent is not None \
+        and bool({"image", "figure"} & set(classes(parent))) and not in_chrome(parent, container)
+
+
 def _chrome_by_kind(node: Any) -> bool:
     """Navigation, a header or footer, a form, a dialog ... by its tag or ARIA role."""
     return (node.tag if isinstance(node.tag, str) else "") in _CHROME_TAGS \
@@ -326,8 +338,10 @@ def _chrome_by_kind(node: Any) -> bool:
 
 
 def _chrome_by_name(node: Any) -> bool:
-    """A share bar, a related-links box, an ad ... by a word of its class or id."""
-    return any(_CHROME_CLASS.search(token) for token in classes(node))
+    """A share bar, a related-links box, an ad ... by a word of its class or id; docutils'
+    table of contents ('topic contents')."""
+    names = classes(node)
+    return any(_CHROME_CLASS.search(token) for token in names) or {"topic", "contents"} <= set(names)
 
 
 def doc_container(root: Any) -> Any | None:
@@ -345,6 +359,8 @@ def doc_container(root: Any) -> Any | None:
         found = root.xpath(path)
         if len(found) == 1:
             return found[0]
+    if _BARE_GENERATORS.search(generator.strip()):
+        return root.find("body")  # pandoc's standalone page: a README, a manual
     return None
 
 
@@ -384,7 +400,7 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
         inside = [i for i, b in enumerate(blocks) if _within(b.element, container)]
         if inside:
             return [blocks[i] for i in inside if not footer_line(blocks[i])
-                    and not in_chrome(blocks[i].element, container)
+                    and (not in_chrome(blocks[i].element, container) or _figure_caption(blocks[i].element, container))
                     and (i in kept or not link_heavy(blocks[i], _ALL_LINKS, _ALL_LINKS))]
     anchors = [i for i in sorted(kept) if blocks[i].words >= ANCHOR_WORDS] or sorted(kept)
     if not anchors:
@@ -406,7 +422,7 @@ def article_blocks(blocks: list[Block], vote: Vote | Ballot, container: Any | No
     chosen = _standfirst(blocks, first, kept, summary)
     if not chosen and summary:
         kept |= _standfirst_below_headline(blocks, first, last, kept, summary)
-    styled = _styled_like_kept(blocks, first, last, kept)
+    styled = _styled_like_kept(blocks, first, last, kept) | _items_of_kept_lists(blocks, first, last, kept)
     folded = _folded(blocks, first, last, kept, holder)
     for index in range(first, last + 1):
         block = blocks[index]
@@ -525,6 +541,42 @@ def _styled_like_kept(blocks: list[Block], first: int, last: int, kept: set[int]
             if index not in kept and blocks[index].kind == "text" and blocks[index].words >= STYLED_WORDS
             and styles.get(_style(blocks[index].element), 0) >= STYLED_KEPT
             and not _repeats(shingles(tokens(blocks[index].text)), said)}
+
+
+HEADED_LISTS = 2  # lists under kept headings, themselves kept: the page's way of setting its article
+
+
+def _items_of_kept_lists(blocks: list[Block], first: int, last: int, kept: set[int]) -> set[int]:
+    """The list items inside the article that every vote dropped, where the list is the
+    article's: between two of its own items that were kept (GCC's release notes: 'P2242R3,
+    Non-literal variables...' dropped between kept C++23 items), or anywhere in a list under a
+    kept heading, on a page that sets its article as headings over lists, two or more of them
+    kept (libxml2's release notes, one release's seven items lost). Items that are links, or a
+    teaser cut short ('...'), are not read."""
+    lists: dict[Any, list[int]] = {}
+    for index in range(first, last + 1):
+        if blocks[index].kind == "item":
+            lists.setdefault(blocks[index].element.getparent(), []).append(index)
+    heading_of = {blocks[index].element: index for index in range(first, last + 1) if blocks[index].kind == "heading"}
+
+    def kept_heading(container: Any) -> bool:
+        above = container.getprevious()
+        return above is not None and heading_of.get(above) in kept
+
+    headed = sum(1 for container, items in lists.items()
+                 if kept_heading(container) and any(index in kept for index in items))
+    found: set[int] = set()
+    for container, items in lists.items():
+        taken = [index for index in items if index in kept]
+        if headed >= HEADED_LISTS and kept_heading(container):
+            between = items
+        elif taken:
+            between = [index for index in items if taken[0] < index < taken[-1]]
+        else:
+            continue
+        found |= {index for index in between if index not in kept and not link_heavy(blocks[index])
+                  and not _TEASER_END.search(blocks[index].text)}
+    return found
 
 
 def _said(blocks: list[Block], kept: set[int]) -> Counter[tuple[str, ...]]:

@@ -54,14 +54,12 @@ def is_tuning(address: str) -> bool:
 
 
 def page_text(folder: Path, name: str) -> str:
-    from narrate.text.readers.charsets import declared_charsets
-    from narrate.text.readers.decode import decode_text
+    from narrate.text.readers.decode import decode_html
 
     for sub in ("cache", "eval"):
         path = folder / sub / name
         if path.is_file():
-            data = path.read_bytes()  # decoded as narrate decodes a saved page (its <meta charset>)
-            return decode_text(data, name, declared_charsets(data)).text
+            return decode_html(path.read_bytes(), name).text  # as narrate decodes a saved page
     raise FileNotFoundError(name)
 
 

@@ -427,6 +427,9 @@ def test_the_standfirst_between_a_kept_headline_and_the_story_is_read():
         return [block.text for block in article_blocks(blocks, vote, None, summary)]
     assert read(STANDFIRST) == [headline, STANDFIRST, *STORY]
     assert read("The Ledger: news from the islands, every day.") == [headline, *STORY]
+    related = [block for block in blocks if block.text == STANDFIRST][0].element
+    related.set("class", "related-story")  # the page describes itself with another story's teaser
+    assert read(STANDFIRST) == [headline, *STORY]
 
 
 def test_a_standfirst_whose_opening_is_the_page_s_description_cut_short_is_read_whole():

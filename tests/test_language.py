@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parent.parent
 ENGLISH = (REPO / "samples" / "welcome.txt").read_text(encoding="utf-8")
 FRENCH = ("Le gouvernement français a annoncé mardi une nouvelle série de mesures pour soutenir les "
@@ -93,3 +95,15 @@ def test_a_chinese_page_that_declares_no_language_is_read_by_a_mandarin_voice(tm
     assert "Voice:     sit/cmn" in result.stdout and "话剧全省各市巡演活动来到张家口" in result.stdout
     minutes, seconds = result.stdout.split("Duration:  about ")[1].split()[0].split(":")
     assert 30 < 60 * int(minutes) + int(seconds) < 120  # 170 characters, not 'two words'
+
+
+@pytest.mark.parametrize("text, language", [
+    ("東京の天気は晴れです。明日は雨が降るでしょう。気象庁が発表しました。" * 2, "ja"),
+    ("서울의 날씨는 맑습니다. 내일은 비가 올 것입니다. 기상청이 발표했습니다." * 2, "ko"),
+    ("臺灣的天氣很好，明天會下雨。氣象局今天發布了消息，提醒民眾注意安全。", "zh"),  # Traditional: 'zh' and 'wuu' split
+])
+def test_chinese_japanese_and_korean_are_told_by_their_script(text, language):
+    from narrate.text.language import detect, paragraph_language
+
+    assert detect(text * 2) == language
+    assert paragraph_language(text, "en") == language  # a quotation in an English story

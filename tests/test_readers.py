@@ -41,6 +41,42 @@ def test_a_saved_page_is_read_in_the_encoding_it_declares(tmp_path, encoding, de
     assert document.warnings == ()
 
 
+@pytest.mark.parametrize("where", [
+    "<meta name='description' content='Pages in charset=koi8-r are rare'>",  # a description's words
+    "<!-- <meta charset='koi8-r'> -->",  # a comment
+    "<script>document.write('<meta charset=\"koi8-r\">')</script>",  # a script's string
+])
+def test_only_a_real_meta_tag_declares_the_encoding(tmp_path, where):
+    page = tmp_path / "page.html"
+    page.write_bytes(f"<html><head>{where}<title>Caf\u00e9</title></head><body><p>Cr\u00e8me br\u00fbl\u00e9e "
+                     f"at the caf\u00e9.</p></body></html>".encode("cp1252"))
+    assert read_document(str(page)).paragraphs == ["Cr\u00e8me br\u00fbl\u00e9e at the caf\u00e9."]
+
+
+def test_iso_2022_jp_is_read_though_its_bytes_are_valid_utf8(tmp_path):
+    """ISO-2022-JP is 7-bit: as UTF-8 it was spoken as '$BEl5~$NE75$(B'."""
+    page = tmp_path / "page.html"
+    page.write_bytes("<html><head><meta charset='iso-2022-jp'><title>東京の天気</title></head>"
+                     "<body><p>東京の天気は晴れです。</p></body></html>".encode("iso2022_jp"))
+    document = read_document(str(page))
+    assert document.title == "東京の天気" and document.paragraphs == ["東京の天気は晴れです。"]
+
+
+def test_a_page_that_declares_two_legacy_encodings_is_read_with_a_warning(tmp_path):
+    page = tmp_path / "page.html"
+    page.write_bytes("<html><head><meta charset='windows-1252'><meta charset='gb2312'><title>话剧</title>"
+                     "</head><body><p>话剧在张家口演出。</p></body></html>".encode("gb2312"))
+    (warning,) = read_document(str(page)).warnings
+    assert "declares 2 encodings (cp1252, gb18030)" in warning and "\n" not in warning
+
+
+def test_unusable_labels_do_not_use_up_the_declarations_read():
+    from narrate.text.readers.charsets import declared_charsets
+
+    head = "".join(f"<meta charset='x-bogus-{n}'>" for n in range(20)) + "<meta charset='utf-8'>" * 20
+    assert declared_charsets(f"<html><head>{head}<meta charset='gb2312'></head>".encode()) == ["utf-8", "gb18030"]
+
+
 def test_valid_utf8_is_read_as_utf8_whatever_the_page_declares(tmp_path):
     """A browser that saves a page as UTF-8 may keep the page's old <meta charset>."""
     page = tmp_path / "page.html"

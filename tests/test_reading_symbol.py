@@ -27,6 +27,7 @@ CASES = [
     ('upgrade/update', 'upgrade slash update'),
     ('the "-i" option', 'the "dash i" option'),
     ("a 'NULL'-terminated array", "a 'NULL'-terminated array"),  # libffi's manual: a closing quote, no option
+    ('set it with:"-v" or flags=["-x", "-q"]', 'set it with:"dash v" or flags ("dash x", "dash q")'),
     ('a ** b', 'a b'),
     ('of the form "?123".', 'of the form "question mark one hundred twenty-three".'),
     ('support HTTP/1.1 and HTTP/2', 'support HTTP one point one and HTTP two'),

@@ -205,7 +205,7 @@ def unread_finding(source: str, options: object, script: Script,
     other formats, web addresses, or when everything is heard), and a line naming those left
     out as the site's chrome."""
     from narrate.text.readers import format_for, load_bytes
-    from narrate.text.readers.decode import decode_text
+    from narrate.text.readers.decode import decode_html
     from narrate.text.readers.html import is_web_address
     from narrate.text.unread import describe, unread_html
 
@@ -214,7 +214,7 @@ def unread_finding(source: str, options: object, script: Script,
     data = load_bytes(source)
     if format_for(source, getattr(options, "format", None), data) != "html":
         return None, None
-    found = unread_html(decode_text(data, source).text, [chunk.display for chunk in script.chunks])
+    found = unread_html(decode_html(data, source).text, [chunk.display for chunk in script.chunks])
     chrome = [item for item in found if item.chrome]
     unread = [item for item in found if not item.chrome]
     chrome_line = describe(chrome).replace("not read:", "left out as site chrome:") if chrome else None

@@ -11,8 +11,8 @@ from __future__ import annotations
 import codecs
 import re
 
-from narrate.text.readers.charsets import declared_charsets, web_encoding
-from narrate.text.readers.decode import decode_text
+from narrate.text.readers.charsets import web_encoding
+from narrate.text.readers.decode import decode_html, decode_text
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -30,4 +30,4 @@ def page_text(content: bytes, header: str | None, name: str) -> str:
     encoding = web_encoding(header)
     if encoding is not None:
         return valid_text(content.decode(encoding, errors="replace"))
-    return valid_text(decode_text(content, name, declared_charsets(content)).text)
+    return valid_text(decode_html(content, name).text)

@@ -52,11 +52,35 @@ def word_count(text: str) -> float:
     return len(_UNSPACED.sub(" ", text).split()) + CHARACTER_WORDS * characters
 
 
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
+_LETTER = re.compile(r"[^\W\d_]")
+CJK_SHARE = 0.5  # of the letters: a text in Chinese, Japanese or Korean, by its script
+KANA_SHARE = 0.05  # of the letters: Japanese writes its grammar in kana, Chinese none
+
+
+def script_language(text: str) -> str | None:
+    """'zh', 'ja' or 'ko' where most of `text`'s letters are of their scripts, else None. The
+    script says it surely (py3langid splits a Chinese story between 'zh' and 'wuu', under
+    0.9 for stories of a few paragraphs)."""
+    letters = len(_LETTER.findall(text))
+    han, kana, hangul = (len(pattern.findall(text)) for pattern in (_HAN, _KANA, _HANGUL))
+    if not letters or han + kana + hangul < CJK_SHARE * letters:
+        return None
+    if hangul > han + kana:
+        return "ko"
+    return "ja" if kana and kana >= KANA_SHARE * (han + kana) else "zh"
+
+
 def detect(text: str) -> str | None:
     """An ISO 639-1 code for `text`, or None when the text is short or the guess unsure."""
     sample = text[:SAMPLE_CHARS]
     if word_count(sample) < MIN_WORDS:
         return None
+    by_script = script_language(sample)
+    if by_script is not None:
+        return by_script
     words = re.findall(r"[^\W\d_]+", sample.lower())
     if words and sum(word in _ENGLISH_WORDS for word in words) / len(words) >= PLAINLY_ENGLISH:
         return "en"
@@ -103,12 +127,15 @@ def paragraph_language(text: str, document: str | None) -> str | None:
     document's, else None. Cheap for the usual paragraph: its function words say it is in the
     document's language (or say nothing: a list of names), and py3langid is not asked."""
     words = _LETTERS.findall(text.lower())
-    if len(words) < MIN_PARAGRAPH_WORDS:
-        return None
+    if len(words) < MIN_PARAGRAPH_WORDS and word_count(text) < MIN_PARAGRAPH_WORDS:
+        return None  # (a Chinese sentence is one run of letters: its characters count)
     home = primary(document)
     latin = sum(word.isascii() or _latin(word) for word in words) / len(words)
     if latin < 0.5:
-        return _confirmed(text, home, None)  # another script: Greek, Cyrillic, CJK...
+        by_script = script_language(text)
+        if by_script is not None:
+            return by_script if by_script != home else None
+        return _confirmed(text, home, None)  # another script: Greek, Cyrillic...
     shares = function_word_shares(words)
     best = max(shares, key=lambda language: shares[language])
     if best == home or shares[best] < MIN_SHARE or shares[best] - shares.get(home, 0.0) < MARGIN:

@@ -26,10 +26,11 @@ def _best(voices: list[EngineVoice], tag: str) -> EngineVoice | None:
     if not same:
         return None
 
-    def rank(voice: EngineVoice) -> tuple[int, int, str]:
+    def rank(voice: EngineVoice) -> tuple[int, int, int, str]:
         first = voice.languages[0] if voice.languages else ""
-        # the voice's own language is the one asked for; then the main one ('fr' is 'fr-fr')
-        return (first != wanted, first not in (head, f"{head}-{head}"), voice.id)
+        # the voice's own language is the one asked for; then one it lists ('es-mx' is eSpeak's
+        # Latin American Spanish, listed second); then the main one ('fr' is 'fr-fr')
+        return (first != wanted, wanted not in voice.languages, first not in (head, f"{head}-{head}"), voice.id)
 
     return min(same, key=rank)
 

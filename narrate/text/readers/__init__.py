@@ -16,8 +16,7 @@ from pathlib import Path
 
 from narrate.errors import InputError
 from narrate.model import Document
-from narrate.text.readers.charsets import declared_charsets
-from narrate.text.readers.decode import decode_text
+from narrate.text.readers.decode import decode_html, decode_text
 
 
 @dataclass(frozen=True)
@@ -149,8 +148,7 @@ def read_document(path: str, fmt: str | None = None, title: str | None = None,
             raise InputError(f"{name} is empty: there is nothing to narrate")
         document = spec.load()(raw, path, title)
     else:
-        declared = declared_charsets(raw) if kind == "html" else ()
-        decoded = decode_text(raw, name, declared)
+        decoded = decode_html(raw, name) if kind == "html" else decode_text(raw, name)
         if not decoded.text.strip():
             raise InputError(f"{name} is empty: there is nothing to narrate")
         document = spec.load()(decoded.text, path, title)

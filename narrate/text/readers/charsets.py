@@ -60,20 +60,38 @@ def web_encoding(label: str | None) -> str | None:
     return name if name in _WEB_ENCODINGS else None
 
 
-_XML_ENCODING = re.compile(rb"<\?xml[^>]{0,200}?encoding\s*=\s*[\"']([A-Za-z0-9_.:-]{1,40})", re.IGNORECASE)
-_DECLARATIONS = 8  # a page declares once or twice (an archive's toolbar adds one); no more are read
+_XML_ENCODING = re.compile(rb"^\s*<\?xml[^>]{0,200}?encoding\s*=\s*[\"']([A-Za-z0-9_.:-]{1,40})", re.IGNORECASE)
+_HIDDEN = re.compile(rb"<!--.*?(?:-->|$)|<script\b.*?(?:</script\s*>|$)", re.IGNORECASE | re.DOTALL)
+_META_TAG = re.compile(rb"<meta\b([^>]*)", re.IGNORECASE)
+_ATTRIBUTE = re.compile(rb"""([^\s=/>"']+)\s*(?:=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?""")
+_CHARSET_IN_CONTENT = re.compile(rb"charset\s*=\s*[\"']?\s*([A-Za-z0-9_.:-]{1,40})", re.IGNORECASE)
+_DECLARATIONS = 8  # a page declares once or twice (an archive's toolbar adds one); no more are kept
 SNIFF_BYTES = 4096
 
 
 def declared_charsets(content: bytes) -> list[str]:
-    """The encodings the markup declares near its top (XML declaration, then <meta> tags), as
-    Python codec names, in order, without repeats or labels browsers would not decode with."""
+    """The encodings the markup declares near its top (its XML declaration, then its <meta
+    charset> and <meta http-equiv="Content-Type"> tags, as a browser's prescan reads them:
+    not a 'charset=' in a description, a comment or a script), as Python codec names, in
+    order, without repeats or labels browsers would not decode with."""
     head = content[:SNIFF_BYTES]
-    labels = [match.group(1) for match in _XML_ENCODING.finditer(head)][:1]
-    labels += [match.group(1) for _, match in zip(range(_DECLARATIONS), _META_CHARSET.finditer(head))]
-    found: list[str] = []
+    declared = _XML_ENCODING.match(head)
+    labels = [declared.group(1)] if declared else []
+    for tag in _META_TAG.finditer(_HIDDEN.sub(b" ", head)):
+        attributes: dict[bytes, bytes] = {}
+        for name, *values in _ATTRIBUTE.findall(tag.group(1)):
+            attributes.setdefault(name.lower(), next((value for value in values if value), b""))
+        if b"charset" in attributes:
+            labels.append(attributes[b"charset"])
+        elif attributes.get(b"http-equiv", b"").strip().lower() == b"content-type":
+            found = _CHARSET_IN_CONTENT.search(attributes.get(b"content", b""))
+            if found:
+                labels.append(found.group(1))
+    encodings: list[str] = []
     for label in labels:
         encoding = web_encoding(label.decode("ascii", "replace"))
-        if encoding is not None and encoding not in found:
-            found.append(encoding)
-    return found
+        if encoding is not None and encoding not in encodings:
+            encodings.append(encoding)
+        if len(encodings) == _DECLARATIONS:
+            break
+    return encodings

@@ -7,13 +7,17 @@ Binary files are refused here so no reader ever has to guess about them.
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from narrate.errors import InputError
+from narrate.text.readers.charsets import declared_charsets
 from narrate.text.readers.mojibake import repaired
 
 _SNIFF_BYTES = 8192
+# ISO-2022-JP's escapes into JIS X 0208 ('ESC $ B', 'ESC $ @') and back to ASCII
+_ISO_2022_JP = re.compile(rb"\x1b\$[B@].*?\x1b\([BJ]", re.DOTALL)
 # Control characters that never appear in real text (tab, LF, CR, FF, ESC-free).
 _BINARY_CONTROLS = set(range(0, 32)) - {9, 10, 12, 13}
 
@@ -50,16 +54,24 @@ def decode_text(data: bytes, name: str = "input", declared: Sequence[str] = ()) 
         raise InputError(
             f"{name} looks like a binary file, not text: give narrate a text, Markdown, HTML or EPUB file"
         )
+    if _ISO_2022_JP.search(data[:_SNIFF_BYTES]):  # 7-bit, so valid UTF-8 too, but its escapes say what it is
+        try:
+            return DecodedText(_normalise_newlines(data.decode("iso2022_jp")), "iso2022_jp")
+        except UnicodeDecodeError:
+            pass
     try:
         return DecodedText(repaired(_normalise_newlines(data.decode("utf-8-sig"))), "utf-8")
     except UnicodeDecodeError as exc:
         position = exc.start
     legacy = [encoding for encoding in declared if encoding != "utf-8" and not encoding.startswith("utf-16")]
+    disagree = (f"; it declares {len(legacy)} encodings ({', '.join(legacy)}): save it as UTF-8 if some "
+                "characters look wrong") if len(legacy) > 1 else ""
     for encoding in legacy:
         try:
-            return DecodedText(_normalise_newlines(data.decode(encoding)), encoding)
+            text = data.decode(encoding)
         except UnicodeDecodeError:
             continue
+        return DecodedText(_normalise_newlines(text), encoding, f"{name} is read as {encoding}{disagree}" if disagree else None)
     if legacy:
         encoding = legacy[0]
         return DecodedText(_normalise_newlines(data.decode(encoding, errors="replace")), encoding,
@@ -75,6 +87,11 @@ def decode_text(data: bytes, name: str = "input", declared: Sequence[str] = ()) 
         f"read it as {encoding}: save it as UTF-8 if some characters look wrong"
     )
     return DecodedText(_normalise_newlines(text), encoding, warning)
+
+
+def decode_html(data: bytes, name: str = "input") -> DecodedText:
+    """A page's bytes decoded as decode_text does, with the encodings its markup declares."""
+    return decode_text(data, name, declared_charsets(data))
 
 
 def _normalise_newlines(text: str) -> str:

@@ -667,13 +667,21 @@ def _standfirst_below_headline(blocks: list[Block], first: int, last: int, kept:
     described = set(shingles(tokens(summary)))
     for index in range(first + 1, body):
         block = blocks[index]
-        if block.kind != "text" or block.words < ANCHOR_WORDS or link_heavy(block) or index in kept:
-            continue
+        if block.kind != "text" or block.words < ANCHOR_WORDS or link_heavy(block) or index in kept \
+                or site_line(block) or _TEASER_END.search(block.text) \
+                or in_chrome(block.element, _common_ancestor(block.element, blocks[first].element)):
+            continue  # a related story's teaser; chrome is looked for below the headline's container
+            # (the article's <header> holds both)
         found = shingles(tokens(block.text))
         if sum(1 for shingle in found if shingle in described) >= STANDFIRST_SHARE * len(found) \
                 and sum(1 for shingle in found if shingle in said) < STANDFIRST_SHARE * len(found):
             return {index}
     return set()
+
+
+def _common_ancestor(one: Any, other: Any) -> Any | None:
+    above = [one, *one.iterancestors()]  # held, so each node keeps its one proxy
+    return next((node for node in (other, *other.iterancestors()) if any(node is mine for mine in above)), None)
 
 
 def _marked_lead(blocks: list[Block], first: int, said: set[tuple[str, ...]]) -> list[Block]:

@@ -138,8 +138,9 @@ _NEGATED = frozenset({"inf", "infinity", "nan"})  # values; a lone letter ("-x")
 
 def command_option(speech: English) -> Classifier:
     """'-i', '-P' and '--verbose' on their own (in quotes, after a space): 'dash i', 'dash P',
-    'dash dash verbose', 'dash dash assume dash yes'. A quote before it opens ('"-v"'); one
-    that closes a word is no option's ("'NULL'-terminated" is 'null-terminated')."""
+    'dash dash verbose', 'dash dash assume dash yes'. A quote before it opens ('"-v"', after
+    a space, a bracket, ',', '/', ':' or '=': '["-v","-q"]'); one that closes a word is no
+    option's ("'NULL'-terminated" is 'null-terminated')."""
     def say(match: re.Match[str], _: Context) -> str:
         name = match.group("name")
         if len(match.group("dashes")) == 1 and name in _NEGATED:
@@ -148,7 +149,7 @@ def command_option(speech: English) -> Classifier:
             name = name.replace("-", " dash ")  # "--assume-yes" ("-sixty-four" is a number, said already)
         return " ".join(["dash"] * len(match.group("dashes")) + [name])
 
-    return Classifier("symbol", r"(?:(?<=[\s(\u201c])|(?<=[\s(][\"'])|(?<=^[\"'])|^)(?P<dashes>--?)(?P<name>[a-z][a-z\d]*(?:-[a-z\d]+)*|[A-Z](?=[\s\"']))"
+    return Classifier("symbol", r"(?:(?<=[\s(\u201c])|(?<=[\s(\[,/:=][\"'])|(?<=^[\"'])|^)(?P<dashes>--?)(?P<name>[a-z][a-z\d]*(?:-[a-z\d]+)*|[A-Z](?=[\s\"']))"
                       r"(?=[\s\"'),.;:\u201d]|$)", say)
 
 

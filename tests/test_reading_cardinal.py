@@ -19,6 +19,9 @@ CASES = [
     ('100K hits', 'one hundred thousand hits'),
     ('i can use your card ending in 8876', 'i can use your card ending in eight eight seven six'),
     ('It cost (-3) points', 'It cost (minus three) points'),
+    ('the bytes read, or -1 on error', 'the bytes read, or minus one on error'),  # SDL's manual
+    ('values from -128 to 127', 'values from minus one hundred twenty-eight to one hundred twenty-seven'),  # the Rust book
+    ('the -64 suffix, a -32 suffix.', 'the dash sixty-four suffix, a dash thirty-two suffix.'),  # names, not values
     ('+5', 'plus five'),
     ('0', 'zero'),
     ('and called 911.', 'and called nine one one.'),

@@ -18,13 +18,22 @@ _VULGAR = "".join(VULGAR_FRACTIONS)
 _NOT_A_NOUN = frozenset("of and or to the a an in on at for is was are by with per".split())
 
 
+_NAMED_BY_DASH = frozenset({"suffix", "suffixes", "prefix", "option", "options", "flag", "flags", "switch",
+                            "argument", "parameter", "variant", "tag"})
+
+
 def signed(match: re.Match[str], context: Context) -> bool:
-    """Whether a '-' or '+' written before a number is its sign ("-2", "(-3)"), not a dash
-    between two things ("1980 - 1986", "page 5 -6")."""
+    """Whether a '-' or '+' written before a number is its sign ("-2", "(-3)", "or -1 on error",
+    "from -128 to 127"), not a dash between two things ("1980 - 1986", "page 5 -6")."""
     if not match.group("sign"):
         return False
-    before = context.before().rstrip()
-    return not before or not (before[-1].isalnum() or before[-1] in "%)]")
+    before = context.before()
+    if before[-1:].isalpha():
+        return False  # glued to a word: 'page-5', 'COVID-19'
+    if any(word.lower().strip(".,;:!?)") in _NAMED_BY_DASH for word in context.words_after(1)):
+        return False  # 'the -64 suffix', 'a -32 flag': a name written with its dash
+    before = before.rstrip()
+    return not before or not (before[-1].isdigit() or before[-1] in "%)]")
 
 
 # Words after which a number is read digit by digit ("a card ending in 8876").

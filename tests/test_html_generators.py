@@ -316,3 +316,25 @@ def test_without_a_title_page_the_pages_metadata_names_the_author():
     # a title page's list of authors is the document's own, over what an extractor guessed
     titled = page.replace("<div class='page'>", "<div class='titlepage'><h3 class='author'>Joey Hess</h3></div>")
     assert read_html(titled).author == "Joey Hess"
+
+
+def test_a_doxygen_reference_reads_each_member_once_without_its_markup():
+    """Doxygen's API pages (libsdl2-doc): each member under a '◆' permalink, its prototype as a
+    table, 'Definition at line N of file X.' and 'More...' links: 88 definitions and 45 skipped
+    tables were read on SDL_audio.h's page."""
+    member = ("<h2 class='memtitle'><span class='permalink'><a href='#a1'>&#9670;&nbsp;</a></span>SDL_AudioStreamGet()</h2>"
+              "<div class='memitem'><div class='memproto'><table class='memname'><tr><td class='memname'>int "
+              "SDL_AudioStreamGet</td><td>(</td><td class='paramtype'>SDL_AudioStream *</td><td class='paramname'>"
+              "<em>stream</em></td></tr></table></div><div class='memdoc'><p>Get converted data from the stream.</p>"
+              "<dl class='section return'><dt>Returns</dt><dd>the number of bytes read from the stream, or -1 on "
+              "error</dd></dl><p class='definition'>Definition at line <a class='line' href='s.html#l00812'>812</a> "
+              "of file <a class='el' href='s.html'>SDL_audio.h</a>.</p></div></div>")
+    html = ("<html><head><meta name='generator' content='Doxygen 1.9.4'><title>SDL: SDL_audio.h File Reference</title>"
+            "</head><body><div id='doc-content'><div class='header'><div class='title'>SDL_audio.h File Reference</div>"
+            "</div><div class='contents'><p>Access to the raw audio mixing buffer for the SDL library. "
+            "<a href='#details'>More...</a></p><h2 class='groupheader'>Function Documentation</h2>"
+            f"{member}</div></div></body></html>")
+    text = "\n".join(chunk.display for chunk in build_script(read_html(html)).chunks)
+    assert "SDL_AudioStreamGet()" in text.splitlines() and "or -1 on error" in text
+    for noise in ("\u25c6", "Definition at line", "More...", "A table is skipped", "SDL_AudioStream *"):
+        assert noise not in text

@@ -31,6 +31,12 @@ _REFERENCES = (
     " or contains(@*[local-name()='type'], 'noteref')]"
     f" | //a[{has_class('headerlink')} or {has_class('anchor-link')} or starts-with(@title, 'Permalink')"
     " or starts-with(@title, 'Link to this')]"
+    f" | //h2[{has_class('memtitle')}]/span[{has_class('permalink')}]"  # Doxygen's '◆' before each member
+    # Doxygen's 'Definition at line 1006 of file SDL_audio.h.' under each member, and the
+    # 'More...' link after each brief description
+    f" | //p[@class='definition'][ancestor::div[{has_class('contents')}]]"
+    f" | //div[@class='memproto'][ancestor::div[{has_class('contents')}]]"  # the prototype the heading names
+    " | //a[normalize-space(.)='More...'][contains(@href, '#')][ancestor::div[@class='contents']]"
 )
 _NOTES = (
     "//*[@role='doc-footnote' or @role='doc-endnote' or @role='doc-endnotes' or @role='doc-footnotes'"

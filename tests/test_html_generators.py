@@ -338,3 +338,24 @@ def test_a_doxygen_reference_reads_each_member_once_without_its_markup():
     assert "SDL_AudioStreamGet()" in text.splitlines() and "or -1 on error" in text
     for noise in ("\u25c6", "Definition at line", "More...", "A table is skipped", "SDL_AudioStream *"):
         assert noise not in text
+
+
+def test_an_mdbook_chapter_is_read_whole_with_its_listings_captions():
+    """mdBook (the Rust book in rust-doc): the book's title in the menu bar was the episode's
+    title, and the 'Listing 4-1: ...' captions under the code, which the text refers to, were
+    not read ('caption' names a photo's credit on news sites)."""
+    html = ("<html><head><title>What is Ownership? - The Rust Programming Language</title></head><body>"
+            "<nav id='sidebar'><ol class='chapter'><li><a href='ch01.html'>1. Getting Started</a></li>"
+            "<li><a href='ch04.html'>4. Understanding Ownership</a></li></ol></nav>"
+            "<div id='page-wrapper'><div id='menu-bar'><h1 class='menu-title'>The Rust Programming Language</h1>"
+            "</div><div id='content' class='content'><main><h2>Variable Scope</h2>"
+            "<p>As a first example of ownership, we will look at the scope of some variables in a program.</p>"
+            "<pre><code>let s = \"hello\";</code></pre>"
+            "<p><span class='caption'>Listing 4-1: A variable and the scope in which it is valid</span></p>"
+            "<p>In other words, there are two important points in time here, when it comes in and goes out.</p>"
+            "</main></div></div></body></html>")
+    document = read_html(html)
+    text = "\n".join(chunk.display for chunk in build_script(document).chunks)
+    assert document.title == "What is Ownership?"
+    assert "Listing 4-1: A variable and the scope in which it is valid" in text
+    assert "two important points in time" in text and "Getting Started" not in text

@@ -1122,3 +1122,13 @@ def test_a_release_s_list_every_vote_dropped_is_read_where_the_page_is_headings_
     kept = [text for n, (title, items) in enumerate(releases) for text in ([title, *items] if n != 2 else [title])]
     read = _read_with_vote(body, kept)
     assert read == [text for title, items in releases for text in (title, *items)]
+
+
+def test_the_site_s_name_in_a_menu_bar_heading_is_not_the_title():
+    """mdBook sets the book's title as an <h1> in its menu bar; the <title> is 'What is
+    Ownership? - The Rust Programming Language'. Every chapter was titled with the book."""
+    story = "".join(f"<p>{text}</p>" for text in STORY)
+    html = ("<html><head><title>What is Ownership? - The Rust Programming Language</title></head><body>"
+            "<div id='menu-bar'><h1 class='menu-title'>The Rust Programming Language</h1></div>"
+            f"<main><h2>What Is Ownership?</h2>{story}</main></body></html>")
+    assert read_html(html).title == "What is Ownership?"

@@ -107,3 +107,11 @@ def test_chinese_japanese_and_korean_are_told_by_their_script(text, language):
 
     assert detect(text * 2) == language
     assert paragraph_language(text, "en") == language  # a quotation in an English story
+
+
+def test_a_paragraph_of_numbers_and_symbols_has_no_language():
+    """Eight numbers and no letter: the share of Latin words divided by zero (WCXB's Advent of
+    Code page, a table of times)."""
+    from narrate.text.language import paragraph_language
+
+    assert paragraph_language("1 2 3 4 5 6 7 8 9 10 11 12 -- ** 00:01:02", "en") is None

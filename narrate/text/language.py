@@ -127,7 +127,7 @@ def paragraph_language(text: str, document: str | None) -> str | None:
     document's, else None. Cheap for the usual paragraph: its function words say it is in the
     document's language (or say nothing: a list of names), and py3langid is not asked."""
     words = _LETTERS.findall(text.lower())
-    if len(words) < MIN_PARAGRAPH_WORDS and word_count(text) < MIN_PARAGRAPH_WORDS:
+    if not words or (len(words) < MIN_PARAGRAPH_WORDS and word_count(text) < MIN_PARAGRAPH_WORDS):
         return None  # (a Chinese sentence is one run of letters: its characters count)
     home = primary(document)
     latin = sum(word.isascii() or _latin(word) for word in words) / len(words)

@@ -306,8 +306,11 @@ def _own_title(head: tuple[str | None, str | None, str | None], extracted: str |
         return extracted
     if headline and _FILE_TITLE.match(full.strip()):
         return headline  # pandoc titles a README.md 'README'; its <h1> says what it is ('Lunr.js')
-    if extracted and extracted.casefold() in full.casefold() and extracted.casefold() != full.casefold():
+    site_part = full[separators[-1].end():].strip().casefold() if separators else ""
+    if extracted and extracted.casefold() in full.casefold() and extracted.casefold() != full.casefold() \
+            and extracted.strip().casefold() != site_part:
         return extracted  # the extractor's headline, inside the <title> with the site's name
+        # (not the site's name itself: mdBook's menu bar sets the book's title as an <h1>)
     if separators:  # "datetime — Basic date and time types — Python 3.11.2 documentation"
         head_part = full[:separators[-1].start()]
         return head_part if len(head_part.split()) >= 2 else full

@@ -337,11 +337,17 @@ def _chrome_by_kind(node: Any) -> bool:
         or (node.get("role") or "").lower() in _CHROME_ROLES
 
 
+_NUMBERED_CAPTION = re.compile(r"\s*(?:Listing|Figure|Fig\.|Table|Example)\s+\d+(?:[-.]\d+)*\s*[:.]")
+
+
 def _chrome_by_name(node: Any) -> bool:
     """A share bar, a related-links box, an ad ... by a word of its class or id; docutils'
     table of contents ('topic contents')."""
     names = classes(node)
-    return any(_CHROME_CLASS.search(token) for token in names) or {"topic", "contents"} <= set(names)
+    chrome = [token for token in names if _CHROME_CLASS.search(token)]
+    if chrome and all(token == "caption" for token in chrome) and _NUMBERED_CAPTION.match(node.text_content()[:40]):
+        return False  # 'Listing 4-1: A variable and the scope...' (mdBook), not a photo's credit
+    return bool(chrome) or {"topic", "contents"} <= set(names)
 
 
 def doc_container(root: Any) -> Any | None:
@@ -352,7 +358,8 @@ def doc_container(root: Any) -> Any | None:
         f"//div[{has_class('sphinxsidebar')} or {has_class('rst-content')}]"
         # Material for MkDocs' content; Britannica's article is a 'md-content' too, of no generator
         f" | //div[{has_class('md-content')}][@data-md-component or .//*[{has_class('md-content__inner')}]]"
-        " | //div[@class='titlepage'] | //script[contains(@src, 'search/main.js')]"))
+        " | //div[@class='titlepage'] | //script[contains(@src, 'search/main.js')]"
+        " | //div[@id='menu-bar']//h1[@class='menu-title']"))  # mdBook
     if not marked:
         return None
     for path in _DOC_CONTAINERS:

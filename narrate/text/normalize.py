@@ -126,6 +126,8 @@ _HTML_TAGS = ("a|abbr|address|area|article|aside|audio|b|base|bdi|bdo|blockquote
 # "<BR>"); "<The Palace: Tale of Jang Noksu>" is a title in angle brackets, not a tag.
 _TAG = re.compile(rf"</?(?:[a-z][\w:-]*|(?i:{_HTML_TAGS})(?=[\s/>]))(?:\s[^<>]*)?/?>|<!--.*?-->")
 _ANGLE_TITLE = re.compile(r"(?<![\w<])<(?=[A-Z][a-z]*\s)([^<>\n]{3,80})>(?![\w>])")
+# A generic type in prose: 'Option<U>', 'Vec<String>', 'HashMap<K, V>', 'Option<&T>' ('Option of U')
+_GENERIC = re.compile(r"(?<=[A-Za-z])<(&?[A-Z]\w{0,30}(?:,\s?&?[A-Z]\w{0,30}){0,3})>(?![\w>])")
 _POWER_TAG = re.compile(r"(?<![\w])(\d+|[A-Za-z])<sup>\s*(-?\d{1,4}|[a-z])\s*</sup>", re.IGNORECASE)
 _OPERATORS = ("<=", ">=", "==", "!=", "=>", "->", "<-")
 _KEPT_RUNS = (*_OPERATORS, "~/", "//", "||", "&&", ">>", "<<")  # comparison signs, the home folder of a path,
@@ -135,13 +137,15 @@ _SYMBOL_RUN = re.compile(r"(?<!\S)[^\w\s.,;:!?'\"()\[\]$\u00a3\u20ac\u00a5%&@]{2
 
 def stray_markup(text: str) -> str:
     """Left-over markup is not read: HTML tags and entities, backticks, and runs of symbols
-    that are decoration ('-*-', '***', '===', '##'), not words or comparison signs."""
+    that are decoration ('-*-', '***', '===', '##'), not words or comparison signs. A generic
+    type glued to its name is code, not a tag: 'Option<U>' is 'Option of U'."""
     for _ in range(3):  # '&amp;lt;' is '<' after two rounds
         unescaped = _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
         if unescaped == text:
             break
         text = unescaped
     text = _ANGLE_TITLE.sub(r'"\1"', text)  # a title in angle brackets: quotes
+    text = _GENERIC.sub(lambda m: f" of {m.group(1).replace('&', '')}", text)  # 'Option<U>': not the tag <u>
     text = _TAG.sub(" ", text).replace("`", "")
     return _SYMBOL_RUN.sub(lambda m: m.group(0) if m.group(0) in _KEPT_RUNS or "--" in m.group(0)
                            and not m.group(0).strip("-") else " ", text)

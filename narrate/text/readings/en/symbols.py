@@ -15,7 +15,7 @@ from narrate.text.readings.en.maths import SIGN_WORDS
 from narrate.text.readings.en.patterns import alternatives
 from narrate.text.readings.en.speech import English
 from narrate.text.readings.en.versions import version_words
-from narrate.text.readings.en.words import PER_UNITS, SLASH_OR, SYMBOL_WORDS, british_spelling
+from narrate.text.readings.en.words import PER_UNITS, PRONOUN_SETS, SLASH_OR, SYMBOL_WORDS, british_spelling
 from narrate.text.readings.framework import Classifier, Context
 
 _SLASHED_NUMBERS = {"24/7": "twenty-four seven", "9/11": "nine eleven", "7/11": "seven eleven",
@@ -330,6 +330,8 @@ def slash(speech: English) -> Classifier:
             return f"{first} or"
         if written.lower() in SLASH_OR:
             return f"{first} or {second}"
+        if written.lower() in PRONOUN_SETS:
+            return f"{first}, {second}"  # a person's pronouns (nodejs' README names 182 people so)
         if first.isupper() and second.isupper() and first.isalpha() and second.isalpha():
             return f"{first} {second}"  # "TCP/IP", "I/O", "AC/DC"
         if second in PER_UNITS and first.isalpha() and not second.isupper():

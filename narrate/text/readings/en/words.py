@@ -374,9 +374,16 @@ SAID_EXTENSIONS = {"jpg": "jpeg", "jpeg": "jpeg", "gz": "G Z", "tgz": "T G Z", "
 # Word pairs a slash joins that are said with "or" ("his/her", "and/or").
 SLASH_OR = frozenset(
     """
-    he/she she/he his/her her/his him/her her/him he/him she/her s/he and/or either/or
+    he/she she/he his/her her/his him/her her/him s/he and/or either/or
     yes/no true/false on/off in/out up/down male/female men/women boys/girls his/hers
     him/herself himself/herself mr/mrs mr/ms
+    """.split()
+)
+# A person's pronouns ("Rich Trott (he/him)"), said as the two words, not as a choice.
+PRONOUN_SETS = frozenset(
+    """
+    he/him he/his she/her she/hers they/them they/their he/they she/they they/he they/she
+    ze/zir ze/hir xe/xem it/its
     """.split()
 )
 # Symbols said as words where no other class took them.

@@ -253,6 +253,21 @@ def test_a_hanging_indent_under_a_label_goes_on_its_paragraph():
                                   " It has no deeper meaning.")
 
 
+def test_a_line_indented_further_after_one_that_runs_on_goes_on_its_paragraph():
+    """bc's README: each configure option's second line is indented two more; the sentence was
+    cut after 'that allows', with a paragraph's pause. Wire copy's indented first lines still
+    start paragraphs: the line before them ends a sentence."""
+    readme = ("GNU bc version 1.07:\n\nExtra configuration options:\n\n"
+              "\t--with-readline tells bc to use the readline package that allows\n"
+              "\t  for editing input lines when run interactive.\n")
+    assert read_text(readme, "README").paragraphs[-1] == (
+        "--with-readline tells bc to use the readline package that allows for editing input lines when run"
+        " interactive.")
+    wire = ("Ferry deal agreed\n\n   The council agreed on Tuesday to keep the night ferry running\n"
+            "through the winter.\n   Islanders welcomed the vote, which came after a long campaign.\n")
+    assert len(read_text(wire, "wire.txt").paragraphs) == 2
+
+
 @pytest.mark.parametrize("ending", ["\nReuter\n", "\n REUTER\n", "\nAP\n", "\n(AP)\n"])
 def test_a_sign_off_with_no_blank_line_before_it_is_not_read(ending):
     doc = drop_credits(read_text("Headline Here\n\nPrices rose, the ministry said." + ending, "x.txt"))

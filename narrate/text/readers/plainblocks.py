@@ -319,13 +319,16 @@ def indentation_paragraphs(lines: list[str]) -> list[list[str]]:
     """A block split where a line is indented past the block's margin after one that is not:
     wire copy and older typescripts mark paragraphs by indenting their first line only. A
     line indented to where a label's text starts ('A:  Nothing. They are just two letters,'
-    over '    suffix .xz.') goes on the label's paragraph: a hanging indent, not a new one."""
+    over '    suffix .xz.') goes on the label's paragraph: a hanging indent, not a new one; so
+    does one after a line that ends no sentence (bc's README: '--with-readline tells bc to use
+    the readline package that allows' over '  for editing input lines'): a paragraph of wire
+    copy ends with its sentence."""
     margin = min(indent(line) for line in lines)
     groups: list[list[str]] = [[]]
     for position, line in enumerate(lines):
         previous = lines[position - 1] if position else ""
         if position and indent(line) >= margin + 2 and indent(previous) == margin and groups[-1] \
-                and not _hangs_under(previous, line):
+                and not _hangs_under(previous, line) and _SENTENCE_END.search(previous.rstrip()):
             groups.append([])
         groups[-1].append(line)
     return groups

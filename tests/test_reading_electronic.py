@@ -5,8 +5,9 @@ import pytest
 from tests.reading_table import classes, said
 
 # (written, what narrate says)
-NOT_THIS_CLASS = {'news@example.com', 'a.bc@gmail.com', 'asdf123@abc.com'}  # left alone, or another class's
+NOT_THIS_CLASS = {'distros@vs.openwall.org', 'news@example.com', 'a.bc@gmail.com', 'asdf123@abc.com'}  # left alone, or another class's
 CASES = [
+    ('distros@vs.openwall.org', 'distros at V S dot openwall dot org'),  # git's embargo how-to: not 'versus'
     ('news@example.com', 'news at example dot com'),
     ('a.bc@gmail.com', 'a dot bc at gmail dot com'),
     ('nvidia.com', 'nvidia dot com'),

@@ -58,6 +58,8 @@ def domain_words(host: str, speech: English) -> str:
             spoken.append(speech.spell(label))
         elif last and label.lower() in WORD_DOMAINS:
             spoken.append(label.lower())
+        elif label.isalpha() and len(label) == 2 and not re.search(r"[aeiouy]", label.lower()):
+            spoken.append(speech.spell(label))  # 'vs.openwall.org': 'V S', not 'versus' ('dr', 'st', 'ft')
         else:
             spoken.append(" ".join(pieces(label, speech)))
     return " dot ".join(spoken)

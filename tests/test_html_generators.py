@@ -359,3 +359,21 @@ def test_an_mdbook_chapter_is_read_whole_with_its_listings_captions():
     assert document.title == "What is Ownership?"
     assert "Listing 4-1: A variable and the scope in which it is valid" in text
     assert "two important points in time" in text and "Getting Started" not in text
+
+
+def test_an_admonition_s_heading_that_names_its_kind_opens_no_chapter():
+    """PostgreSQL's manual (DocBook XSL): <div class="note"><h3 class="title">Note</h3>: 'Note'
+    was a chapter twice and 'Caution' once on the date/time page."""
+    from narrate.model import ChunkKind
+
+    html = ("<html><head><meta name='generator' content='DocBook XSL Stylesheets V1.79.2'><title>8.5. Date/Time"
+            "</title></head><body><div class='sect1'><h2 class='title'>8.5. Date/Time Types</h2>"
+            "<p>PostgreSQL supports the full set of SQL date and time types, shown in the table below.</p>"
+            "<div class='note'><h3 class='title'>Note</h3><p>The SQL standard requires that writing just "
+            "timestamp be equivalent to timestamp without time zone.</p></div>"
+            "<h3 class='title'>8.5.1. Date/Time Input</h3><p>Date and time input is accepted in almost any "
+            "reasonable format.</p></div></body></html>")
+    chunks = build_script(read_html(html)).chunks
+    headings = [chunk.display for chunk in chunks if chunk.kind is ChunkKind.HEADING]
+    assert "Note" not in headings and "8.5.1. Date/Time Input" in headings
+    assert "Note." in [chunk.display for chunk in chunks]

@@ -116,6 +116,10 @@ def is_box(element: Any) -> bool:
         _BOX_CLASS.match(token) for token in classes(element))
 
 
+# A box's heading that is only its kind: DocBook's <div class="note"><h3 class="title">Note</h3>
+# (PostgreSQL's manual: 'Note' and 'Caution' were chapters)
+_ADMONITION_WORD = re.compile(r"^(?:notes?|caution|warning|tip|hint|important|danger|attention|see also)\.?$",
+                              re.IGNORECASE)
 _CALLOUT_CLASS = re.compile(r"^(?:.+[-_])?(?:callout|admonition)$")
 
 
@@ -478,7 +482,8 @@ class _Walker:
         if is_box(element) and len(self.blocks) > opened:
             first = self.blocks[opened]  # a box's short opening line is its title: 'Note'
             if first.kind in ("text", "heading") and first.words <= 8 and not _END_MARK.search(first.text) \
-                    and (first.kind == "text" or (len(self.blocks) > opened + 1 and _callout(element))):
+                    and (first.kind == "text" or (len(self.blocks) > opened + 1
+                                                  and (_callout(element) or _ADMONITION_WORD.match(first.text)))):
                 first.kind = "box-title"  # (a callout's heading too: its 'Important' opens no chapter)
         elif len(self.blocks) == opened + 1 and is_subheading(element):
             only = self.blocks[opened]  # read like a run-in heading: with a pause of its own

@@ -19,12 +19,17 @@ _NUMBERED_PARTS = frozenset({"section", "sections", "chapter", "chapters", "\u00
                              "paragraph", "clause", "step", "figure", "table", "appendix", "item", "rule", "article"})
 
 
+_TITLE_AFTER = re.compile(r"\.?\s+[A-Z]")
+
+
 def telephone(speech: English) -> Classifier:
     def say(match: re.Match[str], context: Context) -> str | None:
         written = match.group(0)
         if match.group("ip"):
             if context.word_before().lower().strip("(\"'") in _NUMBERED_PARTS:
                 return None  # 'Section 9.2.1.1': the version class says 'nine point two ...'
+            if not context.before().strip() and _TITLE_AFTER.match(context.after()):
+                return None  # '8.5.1.1. Dates': a heading's section number (PostgreSQL's manual)
             parts = written.split(".")
             return " dot ".join(speech.digits(part) for part in parts)
         if re.fullmatch(r"\d{3}-\d{4}", written) and (

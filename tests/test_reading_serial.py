@@ -7,6 +7,7 @@ from tests.reading_table import classes, said
 # (written, what narrate says)
 NOT_THIS_CLASS = {}  # left alone, or another class's
 CASES = [
+    ('C0D6248439F1D5604AAFFB4021BB6D9FC6B8D297', 'a forty-character hexadecimal string'),  # a release key (nodejs)
     ('B2A23C', 'B two A twenty-three C'),
     ('COVID19', 'COVID nineteen'),
     ('ab9453', 'ab nine four five three'),

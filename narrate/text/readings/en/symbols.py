@@ -80,9 +80,17 @@ def hex_id_words(speech: English, code: str) -> str | None:
                      for group in code.split("-"))
 
 
+LONG_HEX = 20  # characters: a git hash shortened to 7-12 is still read out
+_HEX = re.compile(r"[0-9A-Fa-f]+")
+
+
 def serial(speech: English) -> Classifier:
     def say(match: re.Match[str], _: Context) -> str:
         code = match.group(0)
+        if len(code) >= LONG_HEX and _HEX.fullmatch(code):
+            # a key's fingerprint or a full commit hash: forty characters said one by one help no
+            # listener (nodejs' README read its release keys for seven minutes)
+            return f"a {speech.cardinal(len(code))}-character hexadecimal string"
         if match.group("hex"):
             return "hex " + " ".join(ch.upper() if ch.isalpha() else speech.digits(ch) for ch in match.group("hex"))
         return hex_id_words(speech, code) or code_words(speech, code)

@@ -377,3 +377,29 @@ def test_an_admonition_s_heading_that_names_its_kind_opens_no_chapter():
     headings = [chunk.display for chunk in chunks if chunk.kind is ChunkKind.HEADING]
     assert "Note" not in headings and "8.5.1. Date/Time Input" in headings
     assert "Note." in [chunk.display for chunk in chunks]
+
+
+def test_a_rustdoc_page_is_read_whole_without_its_controls():
+    """rustdoc (core::option in rust-doc): the module's heading and its item lists were left
+    out; '1.0.0 · source · [−]', 'Expand description' and 'Run' under each example were read."""
+    html = ("<html><head><meta name='generator' content='rustdoc'><title>core::option - Rust</title></head><body>"
+            "<nav class='sidebar'><h2><a href='#'>Module option</a></h2><ul><li><a href='#structs'>Structs</a></li>"
+            "</ul></nav><main><div class='width-limiter'><nav class='sub'><form class='search-form'>"
+            "<input class='search-input' placeholder='Click or press S to search'></form></nav>"
+            "<section id='main-content' class='content'><div class='main-heading'><h1>Module core::option</h1>"
+            "<span class='out-of-band'><span class='since'>1.0.0</span> · <a class='srclink' href='s'>source</a> · "
+            "<a id='toggle-all-docs' href='#'>[<span class='inner'>&#x2212;</span>]</a></span></div>"
+            "<details class='rustdoc-toggle top-doc' open><summary class='hideme'><span>Expand description</span>"
+            "</summary><div class='docblock'><p>Optional values.</p><p>Type Option represents an optional value: "
+            "every Option is either Some and contains a value, or None, and does not.</p>"
+            "<div class='example-wrap'><pre class='rust rust-example-rendered'><code>let x = Some(2);</code></pre>"
+            "<a class='test-arrow' target='_blank' href='https://play.rust-lang.org/'>Run</a></div></div></details>"
+            "<h2 id='structs' class='small-section-header'>Structs</h2><div class='item-table'><div class='item-row'>"
+            "<div class='item-left module-item'><a class='struct' href='struct.IntoIter.html'>IntoIter</a></div>"
+            "<div class='item-right docblock-short'>An iterator over the value in Some variant of an Option.</div>"
+            "</div></div></section></div></main></body></html>")
+    text = "\n".join(chunk.display for chunk in build_script(read_html(html)).chunks)
+    assert "Module core::option" in text and "every Option is either Some" in text
+    assert "An iterator over the value in Some variant of an Option." in text and "\nStructs\n" in text
+    for control in ("1.0.0", "source", "Expand description", "Run", "Click or press S"):
+        assert control not in text.split("\n")[1:] and f"\n{control}" not in text

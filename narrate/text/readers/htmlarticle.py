@@ -21,7 +21,7 @@ from itertools import islice
 from typing import Any
 
 from narrate.text.readers.picture_credits import is_picture_credit, marked_as_credit
-from narrate.text.readers.htmlblocks import Block, classes, is_box, is_embedded_post, is_hidden
+from narrate.text.readers.htmlblocks import HEADINGS, Block, classes, is_box, is_embedded_post, is_hidden
 from narrate.text.readers.htmlprep import has_class
 
 _TOKEN = re.compile(r"\w+")
@@ -41,7 +41,8 @@ _CHROME_CLASS = re.compile(
     r"rating|print(?=$|[-_](?:button|btn|link|icon|page|this|article|tools?|version|friendly|share)(?:$|[-_]))|"
     r"edit|feedback|sourcelink|searchbox|copyright|licen[cs]e|credits?|caption|"
     r"metadata|meta|timestamp|author|related-links|more|trending|outbrain|taboola|"
-    r"toctree|sphinxsidebar|sidebar-nav|md-sidebar|md-header|md-footer|md-nav|rst-footer-buttons)(?:$|[-_])")
+    r"toctree|sphinxsidebar|sidebar-nav|md-sidebar|md-header|md-footer|md-nav|rst-footer-buttons|"
+    r"hideme)(?:$|[-_])")  # rustdoc's 'Expand description'
 _FOOTER_TEXT = re.compile(
     r"^(?:this page (?:was )?last (?:modified|updated|edited)|(?:page )?last (?:modified|updated|"
     r"edited|reviewed)\b|(?:documentation )?(?:built|generated|created) (?:with|using|by) "
@@ -135,7 +136,7 @@ _DOC_CONTAINERS = (
     "/html/body/div[@class='book' or @class='chapter' or @class='article' or @class='section'"
     " or @class='preface' or @class='appendix' or @class='part' or @class='refentry'"
     " or @class='glossary' or @class='index' or @class='sect1' or @class='reference']",
-    "/html/body/div[@id='content']",
+    "/html/body/div[@id='content']", "//section[@id='main-content']",  # rustdoc
     "//*[@role='main']", "//main", "//*[@itemprop='articleBody']",
     "/html/body/div[@class='document']",  # docutils
     "//div[@class='contents'][ancestor::div[@id='doc-content'] or preceding::div[@class='header']]",  # Doxygen
@@ -143,7 +144,7 @@ _DOC_CONTAINERS = (
 # Generators that write the document straight into <body>, with no chrome around it
 _BARE_GENERATORS = re.compile(r"^pandoc\b", re.IGNORECASE)
 _GENERATORS = re.compile(r"sphinx|mkdocs|docbook|publican|asciidoc|pandoc|docutils|gitbook|"
-                         r"docusaurus|vuepress|doxygen|texinfo|makeinfo", re.IGNORECASE)
+                         r"docusaurus|vuepress|doxygen|texinfo|makeinfo|rustdoc", re.IGNORECASE)
 
 
 def tokens(text: str) -> list[str]:
@@ -337,6 +338,7 @@ def _chrome_by_kind(node: Any) -> bool:
         or (node.get("role") or "").lower() in _CHROME_ROLES
 
 
+_SECTION_HEADER = re.compile(r"(?:[a-z]+-)*section-header")
 _NUMBERED_CAPTION = re.compile(r"\s*(?:Listing|Figure|Fig\.|Table|Example)\s+\d+(?:[-.]\d+)*\s*[:.]")
 
 
@@ -347,6 +349,8 @@ def _chrome_by_name(node: Any) -> bool:
     chrome = [token for token in names if _CHROME_CLASS.search(token)]
     if chrome and all(token == "caption" for token in chrome) and _NUMBERED_CAPTION.match(node.text_content()[:40]):
         return False  # 'Listing 4-1: A variable and the scope...' (mdBook), not a photo's credit
+    if chrome and node.tag in HEADINGS and all(_SECTION_HEADER.fullmatch(token) for token in chrome):
+        return False  # rustdoc's <h2 class="small-section-header">Structs</h2>: the heading's own style
     return bool(chrome) or {"topic", "contents"} <= set(names)
 
 

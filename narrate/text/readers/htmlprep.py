@@ -37,6 +37,8 @@ _REFERENCES = (
     f" | //p[@class='definition'][ancestor::div[{has_class('contents')}]]"
     f" | //div[@class='memproto'][ancestor::div[{has_class('contents')}]]"  # the prototype the heading names
     " | //a[normalize-space(.)='More...'][contains(@href, '#')][ancestor::div[@class='contents']]"
+    # rustdoc's '1.0.0 · source · [−]' beside each heading and 'Run' under each example
+    f" | //span[@class='out-of-band'] | //a[{has_class('test-arrow')}]"
 )
 _NOTES = (
     "//*[@role='doc-footnote' or @role='doc-endnote' or @role='doc-endnotes' or @role='doc-footnotes'"

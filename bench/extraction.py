@@ -440,6 +440,7 @@ DOC_PAGES = (
             "/usr/share/doc/debian-reference-common/README.md.gz"),
     DocPage("sqlite-news", "hand-written HTML", "sqlite3-doc", "/usr/share/doc/sqlite3/news.html"),
     DocPage("sqlite-whentouse", "hand-written HTML", "sqlite3-doc", "/usr/share/doc/sqlite3/whentouse.html"),
+    DocPage("pandoc-lunr-readme", "pandoc (standalone HTML)", "libjs-lunr", "/usr/share/doc/libjs-lunr/README.html"),
 )
 
 

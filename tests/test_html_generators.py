@@ -403,3 +403,15 @@ def test_a_rustdoc_page_is_read_whole_without_its_controls():
     assert "An iterator over the value in Some variant of an Option." in text and "\nStructs\n" in text
     for control in ("1.0.0", "source", "Expand description", "Run", "Click or press S"):
         assert control not in text.split("\n")[1:] and f"\n{control}" not in text
+
+
+def test_lines_of_inline_code_broken_by_br_are_a_listing():
+    """Doxygen opens a file's page with its #include lines, each a <code> ended by <br>: 17
+    seconds of 'hash include SDL underscore stdinc dot H ...' opened SDL_audio.h's page."""
+    includes = "".join(f"<code>#include &quot;SDL_{name}.h&quot;</code><br />" for name in ("stdinc", "error", "endian"))
+    html = (f"<html><body><div class='textblock'>{includes}</div>"
+            "<p>Access to the raw audio mixing buffer for the SDL library, and its conversion.</p>"
+            "<p>Use <code>SDL_OpenAudio</code> and <code>SDL_PauseAudio</code> to start playing sound.</p></body></html>")
+    text = "\n".join(chunk.display for chunk in build_script(read_html(html)).chunks)
+    assert "#include" not in text and "A code example is skipped here." in text
+    assert "Use SDL_OpenAudio and SDL_PauseAudio to start playing sound." in text  # code in prose is read

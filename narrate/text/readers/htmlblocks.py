@@ -485,6 +485,8 @@ class _Walker:
                     and (first.kind == "text" or (len(self.blocks) > opened + 1
                                                   and (_callout(element) or _ADMONITION_WORD.match(first.text)))):
                 first.kind = "box-title"  # (a callout's heading too: its 'Important' opens no chapter)
+        elif len(self.blocks) == opened + 1 and self.blocks[opened].kind == "text" and _code_lines(element):
+            self.blocks[opened].kind = "code"  # Doxygen's '#include "SDL_stdinc.h"' lines, each a <code>
         elif len(self.blocks) == opened + 1 and is_subheading(element):
             only = self.blocks[opened]  # read like a run-in heading: with a pause of its own
             if only.kind == "text" and only.words <= SUBHEADING_WORDS:
@@ -531,6 +533,21 @@ class _Walker:
             self.container(element, "caption" if _in_figure(element) else "box-title", item)
         else:
             self.container(element, kind if kind in ("item", "definition") else "text", item)
+
+
+CODE_LINES = 2  # lines broken by <br>, each only inline code: a listing set without <pre>
+
+
+def _code_lines(element: Any) -> bool:
+    """Whether `element` is lines of inline code broken by <br> and nothing else (Doxygen
+    sets a file's #include lines so): a listing, announced like <pre>, not read."""
+    if sum(1 for node in element.iter("br")) < CODE_LINES - 1:
+        return False
+    codes = [node for node in element if isinstance(node.tag, str) and node.tag in ("code", "tt", "kbd", "samp")]
+    if len(codes) < CODE_LINES or any(isinstance(node.tag, str) and node.tag not in ("code", "tt", "kbd", "samp", "br")
+                                      for node in element):
+        return False
+    return not (element.text or "").strip() and all(not (node.tail or "").strip() for node in element)
 
 
 def _in_figure(element: Any) -> bool:

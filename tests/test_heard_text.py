@@ -238,7 +238,7 @@ def test_a_manuals_section_numbers_are_followed_by_a_pause():
     # texinfo's libffi manual: 'two dot three dot four dot one Arrays', 'two Using libffi'
     assert _headings_said("2 Using libffi", "2.1 The Basics", "2.3.4.1 Arrays") == [
         ("2 Using libffi", "two. Using libffi"), ("2.1 The Basics", "two point one. The Basics"),
-        ("2.3.4.1 Arrays", "two dot three dot four dot one. Arrays")]
+        ("2.3.4.1 Arrays", "two point three point four point one. Arrays")]  # as its parents, not an IP address
     # three levels are a section's number wherever they stand
     assert _headings_said("2.3.4 Arrays, Unions, and Enumerations") == [
         ("2.3.4 Arrays, Unions, and Enumerations", "two point three point four. Arrays, Unions, and Enumerations")]

@@ -415,3 +415,17 @@ def test_lines_of_inline_code_broken_by_br_are_a_listing():
     text = "\n".join(chunk.display for chunk in build_script(read_html(html)).chunks)
     assert "#include" not in text and "A code example is skipped here." in text
     assert "Use SDL_OpenAudio and SDL_PauseAudio to start playing sound." in text  # code in prose is read
+
+
+def test_a_field_list_s_label_is_followed_by_its_value_without_a_comma():
+    """docutils' field lists (Contact, Date, Revision) are two-cell rows: 'Contact:, grubert...'
+    was said with a comma after the colon; other rows keep their commas between cells."""
+    html = ("<html><body><div class='document'><h1 class='title'>Docutils Release Notes</h1>"
+            "<table class='docinfo'><tbody><tr><th class='docinfo-name'>Contact:</th><td>Günter Milde</td></tr>"
+            "<tr><th class='docinfo-name'>Date:</th><td>the fifth of July</td></tr></tbody></table>"
+            "<p>This document summarizes the major changes in recent and upcoming releases.</p>"
+            "<table><tr><th>Release</th><th>Python</th></tr><tr><td>0.19</td><td>3.7 and later</td></tr></table>"
+            "</div></body></html>")
+    text = "\n".join(chunk.display for chunk in build_script(read_html(html)).chunks)
+    assert "Contact: Günter Milde" in text and "Date: the fifth of July" in text and ":," not in text
+    assert "0.19, 3.7 and later" in text

@@ -510,7 +510,7 @@ class _Walker:
                                      element, item=item, pieces=tuple(prose or ())))
         elif tag == "table" and is_data_table(element) and not is_box(element):
             cells = table_rows(element)
-            rows = [", ".join(row) for row in cells]  # each row a sentence, its cells joined by commas
+            rows = [_row_text(row) for row in cells]  # each row a sentence, its cells joined by commas
             self.blocks.append(Block("table", " ".join(rows) or clean(element.text_content()), element,
                                      item=item, rows=tuple(rows), columns=max(map(len, cells), default=0)))
         elif tag == "table" and not is_box(element) and (records := record_rows(element)) is not None:
@@ -548,6 +548,15 @@ def _code_lines(element: Any) -> bool:
                                       for node in element):
         return False
     return not (element.text or "").strip() and all(not (node.tail or "").strip() for node in element)
+
+
+def _row_text(cells: list[str]) -> str:
+    """A table row as one sentence: its cells joined by commas, but a label's own colon is its
+    pause ('Contact: grubert@...', not 'Contact:, grubert@...' in docutils' field lists)."""
+    text = ""
+    for cell in cells:
+        text += cell if not text else (" " if text.endswith(":") else ", ") + cell
+    return text
 
 
 def _in_figure(element: Any) -> bool:

@@ -5,13 +5,14 @@ import pytest
 from tests.reading_table import classes, said
 
 # (written, what narrate says)
-NOT_THIS_CLASS = {'maps an Option<U> to Option<&T>, a HashMap<K, V>', "a 'NULL'-terminated array", 'the testing lab | photo by Joan', 'Home | News | Sport', 'AT&T and R&D', 'upgrade/update', 'the __bold__ text', 'if count > limit then', 'A > B holds'}  # left alone, or another class's
+NOT_THIS_CLASS = {'It returns Some(s) if found, and Ok(s) or Err(e)', 'maps an Option<U> to Option<&T>, a HashMap<K, V>', "a 'NULL'-terminated array", 'the testing lab | photo by Joan', 'Home | News | Sport', 'AT&T and R&D', 'upgrade/update', 'the __bold__ text', 'if count > limit then', 'A > B holds'}  # left alone, or another class's
 CASES = [
     ('his/her', 'his or her'),
     ('Rich Trott (he/him), Jane Roe (she/they)', 'Rich Trott (he, him), Jane Roe (she, they)'),  # nodejs' README
     ('maps an Option<U> to Option<&T>, a HashMap<K, V>', 'maps an Option of U to Option of T, a HashMap of K, V'),  # rustdoc
     ('connects your inverter(s) to the panels', 'connects your inverters to the panels'),  # EnergySage
     ('Attach the box(es) first.', 'Attach the boxes first.'),
+    ('It returns Some(s) if found, and Ok(s) or Err(e)', 'It returns Some(s) if found, and Ok(s) or Err(e)'),  # rustdoc
     ('and/or', 'and or'),
     ('24/7', 'twenty-four seven'),
     ('TCP/IP', 'TCP IP'),

@@ -202,10 +202,15 @@ def ampersand_initials(speech: English) -> Classifier:
     return Classifier("initialism", r"(?<![\w&])(?P<first>[A-Z]{1,3})&(?P<second>[A-Z]{1,3})(?![\w&])", say)
 
 
+_CONSTRUCTORS = frozenset({"Some", "Ok", "Err"})
+
+
 def optional_plural(speech: English) -> Classifier:
     """'inverter(s)' -> 'inverters', 'box(es)' -> 'boxes': the plural a reader says (eSpeak
     NG and Piper said "inverter ess")."""
-    def say(match: re.Match[str], _: Context) -> str:
+    def say(match: re.Match[str], _: Context) -> str | None:
+        if match.group("word") in _CONSTRUCTORS and match.group("end") == "s":
+            return None  # 'returns Some(s) if ...': Rust's constructor around a value, not 'Somes'
         return match.group("word") + match.group("end")
 
     # (not a call: 'x.split(s)', 'len(s)[0]'; a word of three letters or more: 'f(s)' is maths)

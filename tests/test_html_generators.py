@@ -429,3 +429,23 @@ def test_a_field_list_s_label_is_followed_by_its_value_without_a_comma():
     text = "\n".join(chunk.display for chunk in build_script(read_html(html)).chunks)
     assert "Contact: Günter Milde" in text and "Date: the fifth of July" in text and ":," not in text
     assert "0.19, 3.7 and later" in text
+
+
+def test_a_pandoc_page_in_r_markdown_s_floating_layout_is_read():
+    """R Markdown (generator 'pandoc') sets the report in 'toc-content' beside a floating table
+    of contents: read as pandoc's bare <body>, every block was chrome ('toc') and the page had
+    no readable text (tests/data/SOURCES.md: written for the test)."""
+    text = spoken(PAGES / "rmarkdown.html")[1]
+    assert "three penguin species" in text and "Introduction" in text
+
+
+def test_a_glossary_s_definitions_are_not_taken_for_doxygen_s():
+    """Doxygen's 'Definition at line N' is a <p class="definition"> in div.contents; so is a
+    glossary's definition on a page no Doxygen made, and all four were lost."""
+    terms = (("Bleed", "Ink that runs past the edge of the trimmed page, so that a picture reaches the very edge."),
+             ("Kerning", "The space between two letters, set by hand where the font's own spacing looks wrong."))
+    body = "".join(f"<h3>{term}</h3><p class='definition'>{text}</p>" for term, text in terms)
+    html = (f"<html><head><title>A glossary of printing terms</title></head><body><div class='contents'>"
+            f"<p>Printers have a language of their own, and these are the words you will meet.<sup>1</sup></p>{body}</div></body></html>")
+    text = "\n".join(chunk.display for chunk in build_script(read_html(html)).chunks)
+    assert all(term in text and definition in text for term, definition in terms)

@@ -22,6 +22,7 @@ CASES = [
     ('the bytes read, or -1 on error', 'the bytes read, or minus one on error'),  # SDL's manual
     ('values from -128 to 127', 'values from minus one hundred twenty-eight to one hundred twenty-seven'),  # the Rust book
     ('the -64 suffix, a -32 suffix.', 'the dash sixty-four suffix, a dash thirty-two suffix.'),  # names, not values
+    ('run kill -9 or tail -20, from 5 kg -10 kg', 'run kill dash nine or tail dash twenty, from five kilograms dash ten kilograms'),  # options, a range
     ('+5', 'plus five'),
     ('0', 'zero'),
     ('and called 911.', 'and called nine one one.'),

@@ -8,6 +8,7 @@ from tests.reading_table import classes, said
 NOT_THIS_CLASS = {'8.5.1.1. Dates', }  # left alone, or another class's
 CASES = [
     ('8.5.1.1. Dates', 'eight point five point one point one. Dates'),  # a heading's number (PostgreSQL)
+    ('10.0.0.1 Gateway is up', 'one zero dot zero dot zero dot one Gateway is up'),  # an address opening a line
     ('555-1234', 'five five five, one two three four'),
     ('+1 123-123-5678', 'plus one, one two three, one two three, five six seven eight'),
     ('(555) 555-5555', 'five five five, five five five, five five five five'),

@@ -354,6 +354,15 @@ def _chrome_by_name(node: Any) -> bool:
     return bool(chrome) or {"topic", "contents"} <= set(names)
 
 
+_DOCUMENT_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "dl", "pre", "blockquote", "table"})
+
+
+def _written_into(body: Any) -> bool:
+    """Whether the document's paragraphs and headings are <body>'s own children, as pandoc's
+    plain template writes them (not R Markdown's floating table of contents and its wrappers)."""
+    return sum(1 for child in body if isinstance(child.tag, str) and child.tag in _DOCUMENT_TAGS) >= 3
+
+
 def doc_container(root: Any) -> Any | None:
     """A documentation generator's content container (Sphinx, MkDocs, DocBook, ...), where the
     page says it was made by one, or None."""
@@ -370,8 +379,9 @@ def doc_container(root: Any) -> Any | None:
         found = root.xpath(path)
         if len(found) == 1:
             return found[0]
-    if _BARE_GENERATORS.search(generator.strip()):
-        return root.find("body")  # pandoc's standalone page: a README, a manual
+    body = root.find("body")
+    if _BARE_GENERATORS.search(generator.strip()) and body is not None and _written_into(body):
+        return body  # pandoc's standalone page: a README, a manual
     return None
 
 

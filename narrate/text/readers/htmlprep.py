@@ -25,6 +25,7 @@ def has_class(name: str) -> str:
     return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
 
 
+_DOXYGEN = "[//meta[@name='generator'][starts-with(@content, 'Doxygen')]]"  # its pages only (a glossary's p.definition)
 _REFERENCES = (
     "//sup[.//a[starts-with(@href, '#')]]"
     f" | //a[@role='doc-noteref' or {has_class('footnote-ref')} or {has_class('footnote-reference')}"
@@ -34,9 +35,9 @@ _REFERENCES = (
     f" | //h2[{has_class('memtitle')}]/span[{has_class('permalink')}]"  # Doxygen's '◆' before each member
     # Doxygen's 'Definition at line 1006 of file SDL_audio.h.' under each member, and the
     # 'More...' link after each brief description
-    f" | //p[@class='definition'][ancestor::div[{has_class('contents')}]]"
-    f" | //div[@class='memproto'][ancestor::div[{has_class('contents')}]]"  # the prototype the heading names
-    " | //a[normalize-space(.)='More...'][contains(@href, '#')][ancestor::div[@class='contents']]"
+    f" | //p[@class='definition'][ancestor::div[{has_class('contents')}]]{_DOXYGEN}"
+    f" | //div[@class='memproto'][ancestor::div[{has_class('contents')}]]{_DOXYGEN}"  # the prototype the heading names
+    f" | //a[normalize-space(.)='More...'][contains(@href, '#')][ancestor::div[@class='contents']]{_DOXYGEN}"
     # rustdoc's '1.0.0 · source · [−]' beside each heading and 'Run' under each example
     f" | //span[@class='out-of-band'] | //a[{has_class('test-arrow')}]"
 )

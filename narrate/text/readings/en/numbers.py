@@ -18,6 +18,10 @@ _VULGAR = "".join(VULGAR_FRACTIONS)
 _NOT_A_NOUN = frozenset("of and or to the a an in on at for is was are by with per".split())
 
 
+# Words after which a '-' before a number is its sign: 'or -1 on error', 'from -128 to 127'
+_VALUE_BEFORE = frozenset("""or and from to returns return returned is are was were be been of at by as than
+                             between gives give yields equals reaches reached fell rose hit about around
+                             near below above under over with set value values""".split())
 _NAMED_BY_DASH = frozenset({"suffix", "suffixes", "prefix", "option", "options", "flag", "flags", "switch",
                             "argument", "parameter", "variant", "tag"})
 
@@ -30,6 +34,9 @@ def signed(match: re.Match[str], context: Context) -> bool:
     before = context.before()
     if before[-1:].isalpha():
         return False  # glued to a word: 'page-5', 'COVID-19'
+    words = context.words_before(1)
+    if words and words[-1][-1:].isalpha() and words[-1].lower() not in _VALUE_BEFORE:
+        return False  # 'kill -9', 'tail -20', '5 kg -10 kg', 'Route A -1': a dash
     if any(word.lower().strip(".,;:!?)") in _NAMED_BY_DASH for word in context.words_after(1)):
         return False  # 'the -64 suffix', 'a -32 flag': a name written with its dash
     before = before.rstrip()

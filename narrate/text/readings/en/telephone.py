@@ -19,7 +19,7 @@ _NUMBERED_PARTS = frozenset({"section", "sections", "chapter", "chapters", "\u00
                              "paragraph", "clause", "step", "figure", "table", "appendix", "item", "rule", "article"})
 
 
-_TITLE_AFTER = re.compile(r"\.?\s+[A-Z]")
+_TITLE_AFTER = re.compile(r"\.\s+[A-Z]")  # a heading's number as script.py writes it: '8.5.1.1. Dates'
 
 
 def telephone(speech: English) -> Classifier:
@@ -28,7 +28,8 @@ def telephone(speech: English) -> Classifier:
         if match.group("ip"):
             if context.word_before().lower().strip("(\"'") in _NUMBERED_PARTS:
                 return None  # 'Section 9.2.1.1': the version class says 'nine point two ...'
-            if not context.before().strip() and _TITLE_AFTER.match(context.after()):
+            if not context.before().strip() and _TITLE_AFTER.match(context.after()) \
+                    and all(re.fullmatch(r"[1-9]\d?", part) for part in written.split(".")):
                 return None  # '8.5.1.1. Dates': a heading's section number (PostgreSQL's manual)
             parts = written.split(".")
             return " dot ".join(speech.digits(part) for part in parts)

@@ -643,9 +643,9 @@ def _standfirst(blocks: list[Block], first: int, kept: set[int], summary: str | 
         if block.kind not in ("text", "heading") or block.words < ANCHOR_WORDS or link_heavy(block):
             continue
         found = shingles(tokens(block.text))
-        if (sum(1 for shingle in found if shingle in described) >= STANDFIRST_SHARE * len(found)
+        if (_mostly_in(found, described)
                 or _opens_with_description(block, summary)) \
-                and sum(1 for shingle in found if shingle in said) < STANDFIRST_SHARE * len(found):
+                and not _mostly_in(found, said):
             return [replace(block, kind="text", level=0)]
     return _marked_lead(blocks, first, said)
 
@@ -694,8 +694,8 @@ def _standfirst_below_headline(blocks: list[Block], first: int, last: int, kept:
             continue  # a related story's teaser; chrome is looked for below the headline's container
             # (the article's <header> holds both)
         found = shingles(tokens(block.text))
-        if sum(1 for shingle in found if shingle in described) >= STANDFIRST_SHARE * len(found) \
-                and sum(1 for shingle in found if shingle in said) < STANDFIRST_SHARE * len(found):
+        if _mostly_in(found, described) \
+                and not _mostly_in(found, said):
             return {index}
     return set()
 
@@ -703,6 +703,12 @@ def _standfirst_below_headline(blocks: list[Block], first: int, last: int, kept:
 def _common_ancestor(one: Any, other: Any) -> Any | None:
     above = [one, *one.iterancestors()]  # held, so each node keeps its one proxy
     return next((node for node in (other, *other.iterancestors()) if any(node is mine for mine in above)), None)
+
+
+def _mostly_in(found: list[tuple[str, ...]], pool: set[tuple[str, ...]]) -> bool:
+    """Whether STANDFIRST_SHARE of a block's shingles are in `pool` (the page's descriptions,
+    or what the article says already)."""
+    return sum(1 for shingle in found if shingle in pool) >= STANDFIRST_SHARE * len(found)
 
 
 def _marked_lead(blocks: list[Block], first: int, said: set[tuple[str, ...]]) -> list[Block]:
@@ -722,7 +728,7 @@ def _marked_lead(blocks: list[Block], first: int, said: set[tuple[str, ...]]) ->
         found = shingles(tokens(block.text))
         leads = [name for name in names if _LEAD_CLASS.search(name)]
         if leads and not any(_MEDIA_CLASS.search(name) for name in leads) \
-                and sum(1 for shingle in found if shingle in said) < STANDFIRST_SHARE * len(found):
+                and not _mostly_in(found, said):
             return [replace(block, kind="text", level=0)]
     return []
 
